@@ -1,0 +1,353 @@
+//! Agents: anything that chooses moves, named on the command line by a spec string
+//! `NAME[:key=value,...]`.
+//!
+//! The common knobs mean the same in every game: `time` (milliseconds per move), `depth`
+//! (plies), `level` (1–10) and `seed`. An agent limited by depth or level is deterministic for a
+//! given seed; one limited by time need not be.
+
+use std::fmt;
+use std::str::FromStr;
+
+use rand::SeedableRng;
+
+use crate::analysis::{Analysis, SearchLimits};
+use crate::chance::GameRng;
+use crate::game::Game;
+
+/// A computer player for game `G`.
+pub trait Agent<G: Game>: Send {
+    /// Chooses a move for the player to move. Called only at a player's turn, where at least
+    /// one legal move exists.
+    fn choose(&mut self, state: &G) -> G::Move;
+
+    /// Values every legal move from the side to move's point of view, best first, where the
+    /// agent can; `None` where it only chooses.
+    fn analyze(&mut self, _state: &G, _limits: &SearchLimits) -> Option<Analysis<G::Move>> {
+        None
+    }
+
+    /// Forgets per-game state (caches keyed on history, clocks) before a new game.
+    fn new_game(&mut self) {}
+}
+
+/// A spec string that could not be turned into an agent.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AgentError {
+    /// The spec string itself is malformed.
+    #[error("malformed agent spec {spec:?}: {reason}")]
+    Malformed {
+        /// The spec as given.
+        spec: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// No agent of that name exists for the game.
+    #[error("no agent {name:?} for {game} (known: {known})")]
+    Unknown {
+        /// The name asked for.
+        name: String,
+        /// The game.
+        game: &'static str,
+        /// The names that exist, comma-separated.
+        known: String,
+    },
+    /// The agent does not take that key.
+    #[error("agent {agent} takes no option {key:?} (it takes: {accepted})")]
+    UnknownKey {
+        /// The agent.
+        agent: String,
+        /// The key given.
+        key: String,
+        /// The keys it accepts, comma-separated.
+        accepted: String,
+    },
+    /// A value is out of range or of the wrong kind.
+    #[error("agent {agent}: bad value {value:?} for {key}: {reason}")]
+    BadValue {
+        /// The agent.
+        agent: String,
+        /// The key.
+        key: String,
+        /// The value given.
+        value: String,
+        /// What is expected instead.
+        reason: String,
+    },
+}
+
+/// A parsed spec string: a name and `key=value` parameters in the order given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AgentSpec {
+    name: String,
+    params: Vec<(String, String)>,
+}
+
+impl AgentSpec {
+    /// A spec with no parameters.
+    pub fn named(name: &str) -> Self {
+        AgentSpec {
+            name: name.to_string(),
+            params: Vec::new(),
+        }
+    }
+
+    /// The agent's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The parameters, in order.
+    pub fn params(&self) -> &[(String, String)] {
+        &self.params
+    }
+
+    /// The raw value of `key`, if given.
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.params
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets `key` (replacing an earlier value).
+    pub fn set(&mut self, key: &str, value: impl ToString) {
+        let value = value.to_string();
+        match self.params.iter_mut().find(|(k, _)| k == key) {
+            Some(entry) => entry.1 = value,
+            None => self.params.push((key.to_string(), value)),
+        }
+    }
+
+    /// A copy with `seed` set unless the spec already names one.
+    pub fn with_default_seed(&self, seed: u64) -> Self {
+        let mut spec = self.clone();
+        if spec.get("seed").is_none() {
+            spec.set("seed", seed);
+        }
+        spec
+    }
+
+    /// Parses `key` as a number in `range`.
+    pub fn number<T>(
+        &self,
+        key: &str,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<Option<T>, AgentError>
+    where
+        T: FromStr + PartialOrd + fmt::Display + Copy,
+    {
+        let Some(raw) = self.get(key) else {
+            return Ok(None);
+        };
+        let bad = |reason: String| AgentError::BadValue {
+            agent: self.name.clone(),
+            key: key.to_string(),
+            value: raw.to_string(),
+            reason,
+        };
+        let value: T = raw.parse().map_err(|_| {
+            bad(format!(
+                "expected a number from {} to {}",
+                range.start(),
+                range.end()
+            ))
+        })?;
+        if !range.contains(&value) {
+            return Err(bad(format!(
+                "must be from {} to {}",
+                range.start(),
+                range.end()
+            )));
+        }
+        Ok(Some(value))
+    }
+
+    /// `time`: milliseconds per move.
+    pub fn time_ms(&self) -> Result<Option<u64>, AgentError> {
+        self.number("time", 1..=86_400_000)
+    }
+
+    /// `depth`: plies.
+    pub fn depth(&self) -> Result<Option<u32>, AgentError> {
+        self.number("depth", 1..=1000)
+    }
+
+    /// `level`: 1 (weakest) to 10 (strongest).
+    pub fn level(&self) -> Result<Option<u32>, AgentError> {
+        self.number("level", 1..=10)
+    }
+
+    /// `seed`: the agent's random seed.
+    pub fn seed(&self) -> Result<Option<u64>, AgentError> {
+        self.number("seed", 0..=u64::MAX)
+    }
+
+    /// The agent's random generator: seeded by `seed` when given, else from the system.
+    pub fn rng(&self) -> Result<GameRng, AgentError> {
+        Ok(match self.seed()? {
+            Some(seed) => GameRng::seed_from_u64(seed),
+            None => GameRng::from_os_rng(),
+        })
+    }
+}
+
+impl FromStr for AgentSpec {
+    type Err = AgentError;
+
+    fn from_str(text: &str) -> Result<Self, AgentError> {
+        let malformed = |reason: &str| AgentError::Malformed {
+            spec: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let (name, rest) = match text.split_once(':') {
+            Some((name, rest)) => (name, Some(rest)),
+            None => (text, None),
+        };
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(malformed("the agent name is empty"));
+        }
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return Err(malformed(
+                "an agent name has only letters, digits, '-' and '_'",
+            ));
+        }
+        let mut spec = AgentSpec::named(&name.to_ascii_lowercase());
+        if let Some(rest) = rest {
+            for pair in rest.split(',') {
+                let Some((key, value)) = pair.split_once('=') else {
+                    return Err(malformed(
+                        "parameters are written key=value, separated by commas",
+                    ));
+                };
+                let (key, value) = (key.trim(), value.trim());
+                if key.is_empty() || value.is_empty() {
+                    return Err(malformed("a parameter has an empty key or value"));
+                }
+                if spec.get(key).is_some() {
+                    return Err(malformed("a parameter is given twice"));
+                }
+                spec.params
+                    .push((key.to_ascii_lowercase(), value.to_string()));
+            }
+        }
+        Ok(spec)
+    }
+}
+
+impl fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        for (i, (key, value)) in self.params.iter().enumerate() {
+            write!(f, "{}{key}={value}", if i == 0 { ':' } else { ',' })?;
+        }
+        Ok(())
+    }
+}
+
+/// One agent a game offers: its name, a one-line description, the keys it takes and how to
+/// build it.
+pub struct AgentEntry<G: Game> {
+    /// The name used in spec strings.
+    pub name: &'static str,
+    /// A one-line description for `tabula agents`.
+    pub summary: &'static str,
+    /// The keys it accepts (`seed` is always accepted).
+    pub keys: &'static [&'static str],
+    /// Builds the agent from a spec whose name and keys were already checked.
+    pub build: fn(&AgentSpec) -> Result<Box<dyn Agent<G>>, AgentError>,
+}
+
+/// The agents a game offers.
+pub trait AgentCatalog: Game {
+    /// Every agent, in the order `tabula agents` lists them.
+    fn agents() -> Vec<AgentEntry<Self>>;
+
+    /// The agent `tabula analyze` uses unless told otherwise.
+    const ANALYZER: &'static str;
+
+    /// The agent a human plays against unless told otherwise.
+    const OPPONENT: &'static str;
+
+    /// Builds an agent from a spec, checking its name and keys.
+    fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, AgentError> {
+        let agents = Self::agents();
+        let Some(entry) = agents.iter().find(|e| e.name == spec.name()) else {
+            return Err(AgentError::Unknown {
+                name: spec.name().to_string(),
+                game: Self::NAME,
+                known: agents.iter().map(|e| e.name).collect::<Vec<_>>().join(", "),
+            });
+        };
+        for (key, _) in spec.params() {
+            if key != "seed" && !entry.keys.contains(&key.as_str()) {
+                let mut accepted: Vec<&str> = entry.keys.to_vec();
+                accepted.push("seed");
+                return Err(AgentError::UnknownKey {
+                    agent: entry.name.to_string(),
+                    key: key.clone(),
+                    accepted: accepted.join(", "),
+                });
+            }
+        }
+        spec.seed()?;
+        (entry.build)(spec)
+    }
+
+    /// Parses a spec string and builds the agent.
+    fn agent_from_str(spec: &str) -> Result<Box<dyn Agent<Self>>, AgentError> {
+        Self::build_agent(&spec.parse()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_name_and_parameters() {
+        let spec: AgentSpec = "engine:level=5,time=500".parse().unwrap();
+        assert_eq!(spec.name(), "engine");
+        assert_eq!(spec.level().unwrap(), Some(5));
+        assert_eq!(spec.time_ms().unwrap(), Some(500));
+        assert_eq!(spec.depth().unwrap(), None);
+        assert_eq!(spec.to_string(), "engine:level=5,time=500");
+    }
+
+    #[test]
+    fn rejects_malformed_specs() {
+        for bad in [
+            "",
+            ":x=1",
+            "engine:",
+            "engine:level",
+            "engine:level=",
+            "a b",
+            "e:x=1,x=2",
+        ] {
+            assert!(
+                bad.parse::<AgentSpec>().is_err(),
+                "{bad:?} should be rejected"
+            );
+        }
+    }
+
+    #[test]
+    fn range_checks_common_knobs() {
+        let spec: AgentSpec = "engine:level=11".parse().unwrap();
+        assert!(matches!(spec.level(), Err(AgentError::BadValue { .. })));
+        let spec: AgentSpec = "engine:depth=two".parse().unwrap();
+        assert!(spec.depth().is_err());
+    }
+
+    #[test]
+    fn default_seed_does_not_override() {
+        let spec: AgentSpec = "random:seed=7".parse().unwrap();
+        assert_eq!(spec.with_default_seed(9).seed().unwrap(), Some(7));
+        let spec: AgentSpec = "random".parse().unwrap();
+        assert_eq!(spec.with_default_seed(9).seed().unwrap(), Some(9));
+    }
+}

@@ -1,0 +1,235 @@
+//! Saved games on disk.
+//!
+//! The format is one JSON object (pretty-printed, so a person can read it):
+//!
+//! ```json
+//! {
+//!   "format": "tabula-save",
+//!   "version": 1,
+//!   "game": "reversi",
+//!   "start": "<position string of the start position>",
+//!   "moves": ["f5", "d6"],
+//!   "seats": ["human", "engine:level=5"]
+//! }
+//! ```
+//!
+//! `moves` are in the game's own notation, each read in the position before it; chance outcomes
+//! (a 2048 tile) are moves too, so a saved game replays exactly. `seats` holds one entry per
+//! player: `human` or an agent spec. A file that is not JSON is read as a plain transcript from
+//! the standard start (`f5d6c3` in reversi, `h8 i9` in gomoku). Writes go to a temporary file
+//! that is then renamed over the target, so a crash never leaves half a file.
+
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Game, ParseError};
+
+/// The `format` field's value.
+pub const FORMAT: &str = "tabula-save";
+/// The current `version`.
+pub const VERSION: u32 = 1;
+
+/// A saved game as stored on disk.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SaveFile {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The format version, [`VERSION`].
+    pub version: u32,
+    /// The game's command-line name.
+    pub game: String,
+    /// The start position's string.
+    pub start: String,
+    /// The moves played, in notation.
+    pub moves: Vec<String>,
+    /// One entry per player: `human` or an agent spec.
+    #[serde(default)]
+    pub seats: Vec<String>,
+}
+
+/// Why a saved game could not be read or written.
+#[derive(Debug, thiserror::Error)]
+pub enum SaveError {
+    /// The file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The system's error.
+        source: std::io::Error,
+    },
+    /// The file is not a saved game.
+    #[error("{path}: not a saved game: {reason}")]
+    Corrupt {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The file is a saved game of another game.
+    #[error("{path}: this is a saved {found} game, not {expected}")]
+    WrongGame {
+        /// The file.
+        path: PathBuf,
+        /// The game in the file.
+        found: String,
+        /// The game expected.
+        expected: &'static str,
+    },
+}
+
+/// A game read back from a file: its start, its moves and its seats (empty for a transcript).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedGame<G: Game> {
+    /// The start position.
+    pub start: G,
+    /// The moves, checked legal in order.
+    pub moves: Vec<G::Move>,
+    /// The seats as saved (`human` or specs); empty where the file did not say.
+    pub seats: Vec<String>,
+}
+
+impl SaveFile {
+    /// Describes a game.
+    pub fn new<G: Game>(start: &G, moves: &[G::Move], seats: Vec<String>) -> Self {
+        let mut state = start.clone();
+        let mut notated = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            notated.push(state.move_string(mv));
+            state.play(mv);
+        }
+        SaveFile {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            game: G::NAME.to_string(),
+            start: start.position_string(),
+            moves: notated,
+            seats,
+        }
+    }
+
+    /// Checks this file against game `G` and replays its moves.
+    pub fn replay<G: Game>(&self) -> Result<LoadedGame<G>, ParseError> {
+        if self.format != FORMAT {
+            return Err(ParseError::new(format!(
+                "format is {:?}, expected {FORMAT:?}",
+                self.format
+            )));
+        }
+        if self.version != VERSION {
+            return Err(ParseError::new(format!(
+                "version {} is not supported",
+                self.version
+            )));
+        }
+        let start = G::parse_position(&self.start)
+            .map_err(|e| ParseError::new(format!("start position: {e}")))?;
+        let mut state = start.clone();
+        let mut moves = Vec::with_capacity(self.moves.len());
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = state
+                .parse_move(text)
+                .map_err(|e| ParseError::new(format!("move {} ({text}): {e}", i + 1)))?;
+            state
+                .try_play(mv)
+                .map_err(|e| ParseError::new(format!("move {}: {e}", i + 1)))?;
+            moves.push(mv);
+        }
+        Ok(LoadedGame {
+            start,
+            moves,
+            seats: self.seats.clone(),
+        })
+    }
+}
+
+/// Why a text is not a saved game of the expected kind.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ContentError {
+    /// It is not a saved game, or its moves do not replay.
+    #[error("{0}")]
+    Invalid(String),
+    /// It is a saved game of another game.
+    #[error("this is a saved {0} game")]
+    WrongGame(String),
+}
+
+/// Reads a game of type `G` from `text`: a [`SaveFile`] in JSON, or a plain transcript from the
+/// standard start.
+pub fn parse_saved<G: Game>(text: &str) -> Result<LoadedGame<G>, ContentError> {
+    let trimmed = text.trim_start();
+    if trimmed.starts_with('{') {
+        let file: SaveFile =
+            serde_json::from_str(trimmed).map_err(|e| ContentError::Invalid(e.to_string()))?;
+        if file.game != G::NAME {
+            return Err(ContentError::WrongGame(file.game));
+        }
+        file.replay().map_err(|e| ContentError::Invalid(e.message))
+    } else {
+        let start = G::initial();
+        let moves = start
+            .parse_moves(text)
+            .map_err(|e| ContentError::Invalid(e.message))?;
+        Ok(LoadedGame {
+            start,
+            moves,
+            seats: Vec::new(),
+        })
+    }
+}
+
+/// Reads a saved game from `path`.
+pub fn load<G: Game>(path: &Path) -> Result<LoadedGame<G>, SaveError> {
+    let text = fs::read_to_string(path).map_err(|source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_saved(&text).map_err(|e| match e {
+        ContentError::WrongGame(found) => SaveError::WrongGame {
+            path: path.to_path_buf(),
+            found,
+            expected: G::NAME,
+        },
+        ContentError::Invalid(reason) => SaveError::Corrupt {
+            path: path.to_path_buf(),
+            reason,
+        },
+    })
+}
+
+/// Writes `file` to `path` atomically.
+pub fn save(path: &Path, file: &SaveFile) -> Result<(), SaveError> {
+    let mut text = serde_json::to_string_pretty(file).expect("a save file always serialises");
+    text.push('\n');
+    write_atomic(path, text.as_bytes())
+}
+
+/// Writes `contents` to a temporary file beside `path`, flushes it, then renames it over `path`.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), SaveError> {
+    let io = |source| SaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut out = fs::File::create(&temp)?;
+        out.write_all(contents)?;
+        out.sync_all()?;
+        fs::rename(&temp, path)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result.map_err(io)
+}
