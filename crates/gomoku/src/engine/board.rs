@@ -43,8 +43,15 @@ pub struct Board {
     /// 0 empty, 1 black, 2 white, 3 off the board.
     cells: Box<[u8; GRID]>,
     keys: Box<[[u32; 4]; GRID]>,
+    /// Per point and direction, both colours' patterns packed as [`Tables::both`] gives them.
+    pats: Box<[[u8; 4]; GRID]>,
     /// Stones within two points (king's distance), for candidate moves.
     near: Box<[u8; GRID]>,
+    /// Per empty point and colour: the move's [`Threat`], kept up to date along the lines of
+    /// every move.
+    threats: Box<[[Threat; 2]; GRID]>,
+    /// Per empty point and colour: the sum of [`PATTERN_VALUE`] over its four lines.
+    values: Box<[[i32; 2]; GRID]>,
     stones: usize,
     to_move: usize,
     hash: u64,
@@ -72,7 +79,10 @@ impl Board {
             tables: Tables::get(game.rule()),
             cells: Box::new([WALL as u8; GRID]),
             keys: Box::new([[0; 4]; GRID]),
+            pats: Box::new([[0; 4]; GRID]),
             near: Box::new([0; GRID]),
+            threats: Box::new([[QUIET; 2]; GRID]),
+            values: Box::new([[0; 2]; GRID]),
             stones: 0,
             to_move: 0,
             hash: 0,
@@ -96,11 +106,15 @@ impl Board {
                     key |= v << patterns::shift(k as i32);
                 }
                 board.keys[sq][d] = key;
+                board.pats[sq][d] = board.tables.both(key);
             }
         }
         for (p, player) in game.occupied() {
             let sq = board.sq(game, p);
             board.place(sq, player);
+        }
+        for sq in 0..GRID {
+            board.refresh(sq);
         }
         board.history.clear();
         board.to_move = game.to_move();
@@ -177,7 +191,7 @@ impl Board {
     /// The pattern `colour` makes along direction `d` by playing at `sq`.
     #[inline]
     pub fn pattern(&self, sq: Sq, colour: usize, d: usize) -> Pattern {
-        self.tables.pattern(colour, self.keys[sq][d])
+        patterns::unpack(self.pats[sq][d], colour)
     }
 
     /// The four directions' patterns for `colour` at `sq`.
@@ -187,8 +201,43 @@ impl Board {
     }
 
     /// How strong a move at empty `sq` is for `colour`, all lines together.
+    #[inline]
     pub fn threat(&self, sq: Sq, colour: usize) -> Threat {
-        threat_of(self.patterns(sq, colour))
+        self.threats[sq][colour]
+    }
+
+    /// The summed [`PATTERN_VALUE`] of a move at empty `sq` for `colour`.
+    #[inline]
+    pub fn value(&self, sq: Sq, colour: usize) -> i32 {
+        self.values[sq][colour]
+    }
+
+    /// Recomputes the cached threats and values of `sq` if it is an empty board point.
+    #[inline]
+    fn refresh(&mut self, sq: Sq) {
+        if self.cells[sq] != 0 {
+            return;
+        }
+        let pats = self.pats[sq];
+        for colour in 0..2 {
+            let p = pats.map(|both| patterns::unpack(both, colour));
+            self.threats[sq][colour] = threat_of(p);
+            self.values[sq][colour] = PATTERN_VALUE[p[0] as usize]
+                + PATTERN_VALUE[p[1] as usize]
+                + PATTERN_VALUE[p[2] as usize]
+                + PATTERN_VALUE[p[3] as usize];
+        }
+    }
+
+    /// Refreshes every point within reach along the four lines through `sq`.
+    fn refresh_lines(&mut self, sq: Sq) {
+        self.refresh(sq);
+        for &step in &STEPS {
+            for k in 1..=REACH as isize {
+                self.refresh((sq as isize - k * step) as usize);
+                self.refresh((sq as isize + k * step) as usize);
+            }
+        }
     }
 
     /// Plays a stone of the side to move at empty `sq`.
@@ -197,6 +246,12 @@ impl Board {
         self.place(sq, colour);
         self.hash ^= zobrist(colour, sq) ^ WHITE_TO_MOVE;
         self.to_move ^= 1;
+    }
+
+    /// Hands the move to the opponent without playing (a null move, for threat detection).
+    pub fn pass(&mut self) {
+        self.to_move ^= 1;
+        self.hash ^= WHITE_TO_MOVE;
     }
 
     /// Takes back the last move.
@@ -208,6 +263,7 @@ impl Board {
         self.stones -= 1;
         self.update_lines(sq, |key, bits| *key &= !(3 << bits));
         self.update_near(sq, false);
+        self.refresh_lines(sq);
     }
 
     fn place(&mut self, sq: Sq, colour: usize) {
@@ -216,6 +272,7 @@ impl Board {
         self.stones += 1;
         self.update_lines(sq, |key, bits| *key |= v << bits);
         self.update_near(sq, true);
+        self.refresh_lines(sq);
         self.history.push(sq);
     }
 
@@ -223,14 +280,14 @@ impl Board {
         for (d, &step) in STEPS.iter().enumerate() {
             for k in 1..=REACH as isize {
                 // The point k steps behind sees `sq` at +k; the one k steps ahead, at -k.
-                apply(
-                    &mut self.keys[(sq as isize - k * step) as usize][d],
-                    patterns::shift(k as i32),
-                );
-                apply(
-                    &mut self.keys[(sq as isize + k * step) as usize][d],
-                    patterns::shift(-k as i32),
-                );
+                for (at, seen_at) in [
+                    ((sq as isize - k * step) as usize, k),
+                    ((sq as isize + k * step) as usize, -k),
+                ] {
+                    let key = &mut self.keys[at][d];
+                    apply(key, patterns::shift(seen_at as i32));
+                    self.pats[at][d] = self.tables.both(*key);
+                }
             }
         }
     }
@@ -292,15 +349,25 @@ impl Board {
     }
 }
 
+/// A line pattern's value to its owner, by [`Pattern`].
+pub const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
+
 /// Combines the four lines' patterns of one move into its [`Threat`].
 pub fn threat_of(p: [Pattern; 4]) -> Threat {
     use patterns::{BLOCK4, FIVE, FLEX3, FLEX4};
-    let count = |x: Pattern| p.iter().filter(|&&q| q == x).count();
-    let fours = count(BLOCK4);
-    let threes = count(FLEX3);
-    if count(FIVE) > 0 {
+    let (mut five, mut flex4, mut fours, mut threes) = (false, false, 0, 0);
+    for q in p {
+        match q {
+            FIVE => five = true,
+            FLEX4 => flex4 = true,
+            BLOCK4 => fours += 1,
+            FLEX3 => threes += 1,
+            _ => {}
+        }
+    }
+    if five {
         WIN
-    } else if count(FLEX4) > 0 || fours >= 2 {
+    } else if flex4 || fours >= 2 {
         WIN_FOUR
     } else if fours == 1 && threes > 0 {
         FOUR_THREE

@@ -101,7 +101,7 @@ pub fn think(game: &Gomoku, effort: Effort) -> Thought {
     let mut win = searcher.vcf(threats::VCF_DEPTH);
     nodes += searcher.nodes();
     if win.is_none() {
-        searcher.set_budget(effort.budget(start, 0.45));
+        searcher.set_budget(effort.budget(start, 0.6));
         for depth in 1..=MAX_VCT_DEPTH {
             win = searcher.vct(depth);
             if win.is_some() || searcher.stopped() {

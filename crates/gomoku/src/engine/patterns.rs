@@ -50,9 +50,10 @@ pub const fn shift(k: i32) -> u32 {
     }
 }
 
-/// The pattern tables of one rule, indexed by colour (0 black, 1 white) then key.
+/// The pattern table of one rule: for every key, black's pattern in the low four bits and
+/// white's in the high four (one look-up serves both colours).
 pub struct Tables {
-    by_colour: [Box<[Pattern]>; 2],
+    both: Box<[u8]>,
 }
 
 impl Tables {
@@ -67,24 +68,29 @@ impl Tables {
         cell.get_or_init(|| Tables::build(rule))
     }
 
-    /// What `colour` makes along a line with neighbourhood `key` by playing the middle.
+    /// Both colours' patterns for `key`: black's in the low four bits, white's in the high.
     #[inline]
-    pub fn pattern(&self, colour: usize, key: u32) -> Pattern {
-        self.by_colour[colour][key as usize]
+    pub fn both(&self, key: u32) -> u8 {
+        self.both[key as usize]
     }
+
 
     fn build(rule: Rule) -> Tables {
         let mut black = vec![NONE; KEYS].into_boxed_slice();
         for key in (0..KEYS as u32).rev() {
             black[key as usize] = classify(rule, key, &black);
         }
-        let white: Box<[Pattern]> = (0..KEYS as u32)
-            .map(|key| black[swap_colours(key) as usize])
+        let both = (0..KEYS as u32)
+            .map(|key| black[key as usize] | black[swap_colours(key) as usize] << 4)
             .collect();
-        Tables {
-            by_colour: [black, white],
-        }
+        Tables { both }
     }
+}
+
+/// `colour`'s pattern from a packed pair.
+#[inline]
+pub fn unpack(both: u8, colour: usize) -> Pattern {
+    (both >> (4 * colour)) & 15
 }
 
 /// The key with black and white exchanged.
@@ -187,7 +193,7 @@ mod tests {
             ("...........", NONE),
         ];
         for (line, expected) in cases {
-            assert_eq!(t.pattern(0, key_of(line)), expected, "black at {line}");
+            assert_eq!(unpack(t.both(key_of(line)), 0), expected, "black at {line}");
             let swapped: String = line
                 .chars()
                 .map(|c| match c {
@@ -197,7 +203,7 @@ mod tests {
                 })
                 .collect();
             assert_eq!(
-                t.pattern(1, key_of(&swapped)),
+                unpack(t.both(key_of(&swapped)), 1),
                 expected,
                 "white at {swapped}"
             );
@@ -208,12 +214,12 @@ mod tests {
     fn standard_rule_refuses_overlines() {
         let free = Tables::get(Rule::Freestyle);
         let standard = Tables::get(Rule::Standard);
-        assert_eq!(free.pattern(0, key_of("..xxx*xx...")), FIVE);
-        assert_ne!(standard.pattern(0, key_of("..xxx*xx...")), FIVE);
-        assert_eq!(standard.pattern(0, key_of("...xx*xx...")), FIVE);
-        assert_eq!(standard.pattern(0, key_of("..oxx*xx.x.")), FIVE);
+        assert_eq!(unpack(free.both(key_of("..xxx*xx...")), 0), FIVE);
+        assert_ne!(unpack(standard.both(key_of("..xxx*xx...")), 0), FIVE);
+        assert_eq!(unpack(standard.both(key_of("...xx*xx...")), 0), FIVE);
+        assert_eq!(unpack(standard.both(key_of("..oxx*xx.x.")), 0), FIVE);
         // x x x * . x: filling the gap makes six, so only the far end completes a five.
-        assert_eq!(free.pattern(0, key_of("..xxx*.x...")), FLEX4);
-        assert_eq!(standard.pattern(0, key_of("..xxx*.x...")), BLOCK4);
+        assert_eq!(unpack(free.both(key_of("..xxx*.x...")), 0), FLEX4);
+        assert_eq!(unpack(standard.both(key_of("..xxx*.x...")), 0), BLOCK4);
     }
 }

@@ -5,7 +5,6 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 use super::board::{Board, Sq, Threat, FOUR, THREE_THREE, WIN, WIN_FOUR};
-use super::patterns::Pattern;
 
 /// A won position's score; `MATE - n` wins in `n` plies.
 pub const MATE: i32 = 1_000_000;
@@ -16,8 +15,6 @@ const WIDTH: usize = 12;
 /// How many quiet candidates the root searches.
 const ROOT_WIDTH: usize = 20;
 
-/// A line pattern's value to its owner, by [`Pattern`].
-const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug)]
@@ -111,6 +108,8 @@ pub struct Searcher {
     pub(super) vcf_fails: HashMap<u64, u32>,
     /// Positions where a VCT of at most this many threats failed.
     pub(super) vct_fails: HashMap<u64, u32>,
+    /// Positions won by a VCT of this many threats, with the winning move.
+    pub(super) vct_wins: HashMap<u64, (u32, Sq)>,
     tt: Vec<Entry>,
 }
 
@@ -136,6 +135,7 @@ impl Searcher {
             stopped: false,
             vcf_fails: HashMap::new(),
             vct_fails: HashMap::new(),
+            vct_wins: HashMap::new(),
             tt: vec![Entry::default(); TT_SIZE],
         }
     }
@@ -178,17 +178,13 @@ impl Searcher {
         let spots = points
             .into_iter()
             .map(|sq| {
-                let mine = self.board.patterns(sq, me);
-                let theirs = self.board.patterns(sq, 1 - me);
-                let (tm, tt) = (
-                    super::board::threat_of(mine),
-                    super::board::threat_of(theirs),
-                );
+                let (tm, tt) = (self.board.threat(sq, me), self.board.threat(sq, 1 - me));
                 Spot {
                     sq,
                     mine: tm,
                     theirs: tt,
-                    score: value(mine, tm) * 5 / 4 + value(theirs, tt),
+                    score: value(self.board.value(sq, me), tm) * 5 / 4
+                        + value(self.board.value(sq, 1 - me), tt),
                 }
             })
             .collect();
@@ -200,18 +196,8 @@ impl Searcher {
         let me = self.board.to_move();
         let mut total = 0;
         for s in &scan.spots {
-            let mine: i32 = self
-                .board
-                .patterns(s.sq, me)
-                .iter()
-                .map(|&p| PATTERN_VALUE[p as usize])
-                .sum();
-            let theirs: i32 = self
-                .board
-                .patterns(s.sq, 1 - me)
-                .iter()
-                .map(|&p| PATTERN_VALUE[p as usize])
-                .sum();
+            let mine = self.board.value(s.sq, me);
+            let theirs = self.board.value(s.sq, 1 - me);
             total += mine * 3 / 2 - theirs;
         }
         total
@@ -394,8 +380,7 @@ fn merge_partial(values: &mut Vec<RootValue>, partial: &[RootValue]) {
 }
 
 /// A move's ordering value for one side from its line patterns and combined threat.
-fn value(patterns: [Pattern; 4], threat: Threat) -> i32 {
-    let lines: i32 = patterns.iter().map(|&p| PATTERN_VALUE[p as usize]).sum();
+fn value(lines: i32, threat: Threat) -> i32 {
     let bonus = match threat {
         WIN => 100_000,
         WIN_FOUR => 20_000,

@@ -4,10 +4,12 @@
 //!
 //! - **VCF**: the attacker plays only fours; the defender's one answer is the point that
 //!   completes the five (a defender who already has a five to make wins instead).
-//! - **VCT**: the attacker also plays open threes. Against a three the defender may take any
-//!   point where the attacker would make a four (the open four's point and its five points are
-//!   all such points, so this set holds every defence) or make a four of his own. At every
-//!   attacker node a VCF is tried first.
+//! - **VCT**: the attacker also plays open threes. Against a threatened open four the defender
+//!   may take any point where the attacker would make a four (the open four's point and its
+//!   five points are all such points, so this set holds every defence) or make a four of his
+//!   own. Where the attacker instead threatens a VCF (after a forced quiet block, say), every
+//!   point near the stones is tried: a stone farther away cannot touch any of the fours. At
+//!   every attacker node a VCF is tried first.
 //!
 //! Results that failed are remembered by position hash and depth, so transpositions are not
 //! searched twice.
@@ -82,11 +84,9 @@ impl Searcher {
         match their_fives[..] {
             [] => {}
             [block] => {
-                if depth == 0 {
-                    return None;
-                }
+                // A forced block costs no depth: the defender's fours run out by themselves.
                 self.board.play(block);
-                let won = self.refutes_all_defences(depth - 1);
+                let won = self.refutes_all_defences(depth);
                 self.board.undo();
                 return won.then_some(block);
             }
@@ -98,11 +98,18 @@ impl Searcher {
         if depth == 0 || self.vct_failed(depth) {
             return None;
         }
+        let hash = self.board.hash();
+        if let Some(&(d, m)) = self.vct_wins.get(&hash) {
+            if d <= depth {
+                return Some(m);
+            }
+        }
         for m in scan.mine_sorted(THREE) {
             self.board.play(m);
             let won = self.refutes_all_defences(depth - 1);
             self.board.undo();
             if won {
+                self.vct_wins.insert(hash, (depth, m));
                 return Some(m);
             }
         }
@@ -125,13 +132,25 @@ impl Searcher {
         }
         let attacker_fives = scan.theirs(WIN);
         let defences = match attacker_fives[..] {
-            [] if scan.first_theirs(WIN_FOUR).is_none() => return false,
+            [] if scan.first_theirs(WIN_FOUR).is_some() => {
+                // An open four (or a double four) is threatened: only its points and their
+                // five points, or a four of the defender's own, can stop it.
+                scan.by_score()
+                    .iter()
+                    .filter(|s| s.theirs >= FOUR || s.mine >= FOUR)
+                    .map(|s| s.sq)
+                    .collect()
+            }
             [] => {
-                let mut defences = scan.theirs(FOUR);
-                defences.extend(scan.mine_sorted(FOUR));
-                defences.sort_unstable();
-                defences.dedup();
-                defences
+                // Otherwise the attacker must threaten a VCF; every point near the stones may
+                // stop it (a point farther away cannot touch any four), so all are tried.
+                self.board.pass();
+                let threat = self.vcf(VCF_DEPTH).is_some();
+                self.board.pass();
+                if !threat {
+                    return false;
+                }
+                scan.by_score().iter().map(|s| s.sq).collect()
             }
             [block] => vec![block],
             _ => return true,
