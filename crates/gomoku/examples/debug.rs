@@ -9,7 +9,7 @@ fn main() {
         let (x, y) = mv.split_once(',').unwrap();
         let p = y.parse::<u16>().unwrap() * 15 + x.parse::<u16>().unwrap();
         let sq = s.board.sq(&g, p);
-        println!("{mv}: mover threat {} opp threat {}", s.board.threat(sq, s.board.to_move()), s.board.threat(sq, 1 - s.board.to_move()));
+        println!("{mv}: mover threat {} opp threat {} pats {:?}", s.board.threat(sq, s.board.to_move()), s.board.threat(sq, 1 - s.board.to_move()), s.board.patterns(sq, s.board.to_move()));
         s.board.play(sq);
     }
     let scan = s.scan();

@@ -2,7 +2,7 @@
 //! line neighbourhood (see [`super::patterns`]). Playing a stone updates only the keys of the
 //! points within five steps along the four lines through it; undoing clears them again.
 
-use crate::rules::{Cell, Gomoku, Point};
+use crate::rules::{Cell, Gomoku, Point, Rule};
 
 use super::patterns::{self, Pattern, Tables, REACH, WALL};
 
@@ -53,6 +53,9 @@ pub struct Board {
     /// Per empty point and colour: the sum of [`PATTERN_VALUE`] over its four lines.
     values: Box<[[i32; 2]; GRID]>,
     stones: usize,
+    /// How far along a line a stone changes other points' patterns: five under the standard
+    /// rule (a sixth stone spoils a five), four under freestyle.
+    influence: isize,
     to_move: usize,
     hash: u64,
     history: Vec<Sq>,
@@ -84,6 +87,10 @@ impl Board {
             threats: Box::new([[QUIET; 2]; GRID]),
             values: Box::new([[0; 2]; GRID]),
             stones: 0,
+            influence: match game.rule() {
+                Rule::Freestyle => REACH as isize - 1,
+                Rule::Standard => REACH as isize,
+            },
             to_move: 0,
             hash: 0,
             history: Vec::new(),
@@ -233,7 +240,7 @@ impl Board {
     fn refresh_lines(&mut self, sq: Sq) {
         self.refresh(sq);
         for &step in &STEPS {
-            for k in 1..=REACH as isize {
+            for k in 1..=self.influence {
                 self.refresh((sq as isize - k * step) as usize);
                 self.refresh((sq as isize + k * step) as usize);
             }

@@ -2,6 +2,7 @@
 //! principal-variation alpha-beta with iterative deepening and a transposition table.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
 use super::board::{Board, Sq, Threat, FOUR, THREE_THREE, WIN, WIN_FOUR};
@@ -83,6 +84,29 @@ impl Scan {
     }
 }
 
+/// A hasher for keys that are already Zobrist hashes: it passes them through.
+#[derive(Default)]
+pub struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map keyed by Zobrist hashes.
+pub type ZobristMap<V> = HashMap<u64, V, BuildHasherDefault<ZobristHasher>>;
+
 /// A transposition-table entry.
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -105,11 +129,11 @@ pub struct Searcher {
     nodes: u64,
     stopped: bool,
     /// Positions where a VCF of at most this many fours failed.
-    pub(super) vcf_fails: HashMap<u64, u32>,
+    pub(super) vcf_fails: ZobristMap<u32>,
     /// Positions where a VCT of at most this many threats failed.
-    pub(super) vct_fails: HashMap<u64, u32>,
+    pub(super) vct_fails: ZobristMap<u32>,
     /// Positions won by a VCT of this many threats, with the winning move.
-    pub(super) vct_wins: HashMap<u64, (u32, Sq)>,
+    pub(super) vct_wins: ZobristMap<(u32, Sq)>,
     tt: Vec<Entry>,
 }
 
@@ -133,9 +157,9 @@ impl Searcher {
             },
             nodes: 0,
             stopped: false,
-            vcf_fails: HashMap::new(),
-            vct_fails: HashMap::new(),
-            vct_wins: HashMap::new(),
+            vcf_fails: ZobristMap::default(),
+            vct_fails: ZobristMap::default(),
+            vct_wins: ZobristMap::default(),
             tt: vec![Entry::default(); TT_SIZE],
         }
     }

@@ -8,17 +8,22 @@
 //!   may take any point where the attacker would make a four (the open four's point and its
 //!   five points are all such points, so this set holds every defence) or make a four of his
 //!   own. Where the attacker instead threatens a VCF (after a forced quiet block, say), every
-//!   point near the stones is tried: a stone farther away cannot touch any of the fours. At
-//!   every attacker node a VCF is tried first.
+//!   point near the stones is tried: a stone farther away cannot touch any of the fours. Such
+//!   VCF threats are also made on purpose: after its fours and threes the attacker tries a few
+//!   quiet moves that make a two or a closed three. At every attacker node a VCF is tried first.
 //!
 //! Results that failed are remembered by position hash and depth, so transpositions are not
 //! searched twice.
 
 use super::board::{Sq, FOUR, THREE, WIN, WIN_FOUR};
+use super::patterns;
 use super::search::Searcher;
 
 /// The longest sequence of fours a VCF follows, in attacker moves.
 pub const VCF_DEPTH: u32 = 24;
+/// How many quiet moves (twos and closed threes that may prepare a VCF) an attacker node tries after
+/// its fours and open threes.
+const QUIET_WIDTH: usize = 8;
 
 impl Searcher {
     /// A move that wins by continuous fours for the side to move, if one is found.
@@ -104,7 +109,18 @@ impl Searcher {
                 return Some(m);
             }
         }
-        for m in scan.mine_sorted(THREE) {
+        let me = self.board.to_move();
+        let quiet = scan.by_score().into_iter().filter(|s| {
+            s.mine < THREE
+                && self
+                    .board
+                    .patterns(s.sq, me)
+                    .iter()
+                    .any(|&p| p >= patterns::FLEX2)
+        });
+        let threats = scan.mine_sorted(THREE);
+        let quiet: Vec<Sq> = quiet.take(QUIET_WIDTH).map(|s| s.sq).collect();
+        for m in threats.into_iter().chain(quiet) {
             self.board.play(m);
             let won = self.refutes_all_defences(depth - 1);
             self.board.undo();
