@@ -7,5 +7,11 @@ fn main() {
     let g = Gomoku::parse_position(&args[1]).expect("a position");
     let ms = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(1000);
     let t = think(&g, Effort::Time(ms));
-    println!("{} {:?} nodes {} depth {}", g.move_string(t.best), t.verdict, t.nodes, t.depth);
+    println!(
+        "{} {:?} nodes {} depth {}",
+        g.move_string(t.best),
+        t.verdict,
+        t.nodes,
+        t.depth
+    );
 }

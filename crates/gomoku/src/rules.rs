@@ -152,6 +152,31 @@ impl Gomoku {
         }
     }
 
+    /// The position with these stones and `to_move` to move, under `rule` on a `size` board;
+    /// the result is worked out from the stones. Fails on an unsupported size, a point off the
+    /// board or given twice, or winning rows of both colours.
+    pub fn from_stones(
+        size: usize,
+        rule: Rule,
+        stones: &[(Point, Player)],
+        to_move: Player,
+    ) -> Result<Gomoku, ParseError> {
+        let mut game = Gomoku::new(size, rule)?;
+        for &(p, player) in stones {
+            if p as usize >= game.points() || player > 1 {
+                return Err(ParseError::new(format!("no point {p} for player {player}")));
+            }
+            if !game.put(p, player) {
+                return Err(ParseError::new(format!(
+                    "point {} is given twice",
+                    game.move_string(p)
+                )));
+            }
+        }
+        game.settle(to_move)?;
+        Ok(game)
+    }
+
     /// Places a stone of `player` at `p` without changing the side to move or the result:
     /// for building positions. Returns whether `p` was empty.
     pub(crate) fn put(&mut self, p: Point, player: Player) -> bool {

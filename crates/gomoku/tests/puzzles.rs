@@ -59,7 +59,11 @@ fn solve_all(effort: Effort) -> Vec<String> {
                 solved.push(p.id.clone());
             }
         } else {
-            assert!(!claims, "{} is refuted under freestyle, yet a win was claimed", p.id);
+            assert!(
+                !claims,
+                "{} is refuted under freestyle, yet a win was claimed",
+                p.id
+            );
         }
     }
     solved
@@ -70,7 +74,11 @@ fn solve_all(effort: Effort) -> Vec<String> {
 #[test]
 fn solves_the_puzzles_within_a_node_budget() {
     let solved = solve_all(Effort::Nodes(400_000));
-    assert!(solved.len() >= 35, "only {} solved: {solved:?}", solved.len());
+    assert!(
+        solved.len() >= 35,
+        "only {} solved: {solved:?}",
+        solved.len()
+    );
 }
 
 /// The timed check (release build, one second per puzzle):

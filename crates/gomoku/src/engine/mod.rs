@@ -61,6 +61,12 @@ impl Effort {
     }
 }
 
+/// Builds the pattern table of `rule` now (it is built on first use otherwise, which takes a
+/// noticeable fraction of a second).
+pub fn warm_up(rule: crate::rules::Rule) {
+    patterns::Tables::get(rule);
+}
+
 /// The engine's conclusion about a position.
 #[derive(Clone, Debug)]
 pub struct Thought {

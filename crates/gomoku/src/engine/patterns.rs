@@ -74,7 +74,6 @@ impl Tables {
         self.both[key as usize]
     }
 
-
     fn build(rule: Rule) -> Tables {
         let mut black = vec![NONE; KEYS].into_boxed_slice();
         for key in (0..KEYS as u32).rev() {

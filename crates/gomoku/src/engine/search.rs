@@ -16,7 +16,6 @@ const WIDTH: usize = 12;
 /// How many quiet candidates the root searches.
 const ROOT_WIDTH: usize = 20;
 
-
 /// What a search may spend.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
