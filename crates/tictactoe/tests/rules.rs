@@ -47,7 +47,7 @@ fn impossible_positions_are_rejected_with_reasons() {
         ("XXXOOO...", "both X and O"),
         ("XXXOOOX..", "both X and O"),
         ("XXXOO.O..", "X has three in a row but could not have moved last"),
-        ("OOOXX.X..", "O has three in a row but could not have moved last"),
+        ("OOOXX.X.. O", "O has three in a row but could not have moved last"),
         ("X........ X", "wrong starting mark"),
         ("XO....... O", "wrong starting mark"),
         ("XO.......", ""),
