@@ -49,7 +49,7 @@ fn impossible_positions_are_rejected_with_reasons() {
         ("XXXOO.O..", "X has three in a row but could not have moved last"),
         ("OOOXX.X.. O", "O has three in a row but could not have moved last"),
         ("X........ X", "wrong starting mark"),
-        ("XO....... O", "wrong starting mark"),
+        ("O........ O", "wrong starting mark"),
         ("XO.......", ""),
         ("XO....... X", ""),
         ("XO.......O", "a position is 9 cells"),
