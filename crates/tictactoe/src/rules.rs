@@ -122,7 +122,7 @@ impl From<InvalidPosition> for ParseError {
 }
 
 fn has_line(mask: u16) -> bool {
-    LINES.iter().any(|&line| mask & line == line)
+    LINES.iter().any(|line| line & !mask == 0)
 }
 
 impl TicTacToe {
@@ -171,7 +171,7 @@ impl TicTacToe {
 
     /// The mark to move (also defined once the game is over: the one that would move next).
     pub fn to_move(&self) -> Mark {
-        if (self.x | self.o).count_ones() % 2 == 0 {
+        if (self.x | self.o).count_ones().is_multiple_of(2) {
             self.first
         } else {
             self.first.other()

@@ -103,7 +103,11 @@ fn perfect_player_never_loses_against_any_line() {
             let me = state.to_move();
             let value = brute_force(state);
             let got = worst_result(state, me, &mut agent);
-            assert!(got >= value, "{} scores {got} < its value {value}", state.position_string());
+            assert!(
+                got >= value,
+                "{} scores {got} < its value {value}",
+                state.position_string()
+            );
         }
     }
 }
@@ -116,9 +120,17 @@ fn analysis_values_agree_with_brute_force() {
         for m in &analysis.moves {
             let mut child = *state;
             child.play(m.mv);
-            assert_eq!(m.value, -brute_force(&child) as f64, "{}", state.position_string());
+            assert_eq!(
+                m.value,
+                -brute_force(&child) as f64,
+                "{}",
+                state.position_string()
+            );
         }
-        assert!(analysis.moves.windows(2).all(|w| w[0].value >= w[1].value), "best first");
+        assert!(
+            analysis.moves.windows(2).all(|w| w[0].value >= w[1].value),
+            "best first"
+        );
     }
 }
 
@@ -141,10 +153,18 @@ fn rules_agent_wins_or_blocks_whenever_one_move_does() {
         for _ in 0..4 {
             let cell = agent.choose(state);
             if can_win {
-                assert!(completes(state.mask(me), empty, cell), "{} misses a win", state.position_string());
+                assert!(
+                    completes(state.mask(me), empty, cell),
+                    "{} misses a win",
+                    state.position_string()
+                );
                 wins += 1;
             } else if must_block {
-                assert!(completes(state.mask(me.other()), empty, cell), "{} misses a block", state.position_string());
+                assert!(
+                    completes(state.mask(me.other()), empty, cell),
+                    "{} misses a block",
+                    state.position_string()
+                );
                 blocks += 1;
             }
         }

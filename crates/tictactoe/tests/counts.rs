@@ -20,7 +20,8 @@ fn published() -> HashMap<String, u64> {
 /// The smallest of the eight symmetric images of a position, as its string.
 fn canonical(state: &TicTacToe) -> String {
     let text: Vec<char> = state.position_string().chars().take(9).collect();
-    let transforms: [fn(usize, usize) -> (usize, usize); 8] = [
+    type Transform = fn(usize, usize) -> (usize, usize);
+    let transforms: [Transform; 8] = [
         |r, c| (r, c),
         |r, c| (c, 2 - r),
         |r, c| (2 - r, 2 - c),
@@ -63,7 +64,10 @@ fn walk(state: &TicTacToe, plies: u32, tally: &mut Tally) {
             };
             *tally.games.entry(result.to_string()).or_default() += 1;
             *tally.games.entry("games".to_string()).or_default() += 1;
-            *tally.games.entry(format!("games_ending_after_{plies}_plies")).or_default() += 1;
+            *tally
+                .games
+                .entry(format!("games_ending_after_{plies}_plies"))
+                .or_default() += 1;
         }
         _ => {
             let mut moves = Vec::new();
@@ -87,7 +91,10 @@ fn games_positions_and_tree_match_published_counts() {
         assert_eq!(Some(count), expected.get(name), "{name}");
     }
     assert_eq!(tally.nodes, expected["game_tree_nodes_incl_root"]);
-    assert_eq!(tally.positions.len() as u64, expected["reachable_positions"]);
+    assert_eq!(
+        tally.positions.len() as u64,
+        expected["reachable_positions"]
+    );
 
     let terminal: Vec<&TicTacToe> = tally.positions.iter().filter(|p| p.is_over()).collect();
     let count = |positions: &[&TicTacToe], outcome: Option<Outcome>| {
@@ -97,21 +104,39 @@ fn games_positions_and_tree_match_published_counts() {
             .count() as u64
     };
     assert_eq!(count(&terminal, None), expected["terminal_positions"]);
-    assert_eq!(count(&terminal, Some(Outcome::Win(0))), expected["terminal_positions_x_wins"]);
-    assert_eq!(count(&terminal, Some(Outcome::Win(1))), expected["terminal_positions_o_wins"]);
-    assert_eq!(count(&terminal, Some(Outcome::Draw)), expected["terminal_positions_draws"]);
+    assert_eq!(
+        count(&terminal, Some(Outcome::Win(0))),
+        expected["terminal_positions_x_wins"]
+    );
+    assert_eq!(
+        count(&terminal, Some(Outcome::Win(1))),
+        expected["terminal_positions_o_wins"]
+    );
+    assert_eq!(
+        count(&terminal, Some(Outcome::Draw)),
+        expected["terminal_positions_draws"]
+    );
 
     let distinct = |positions: &mut dyn Iterator<Item = &TicTacToe>| {
         positions.map(canonical).collect::<HashSet<_>>().len() as u64
     };
-    assert_eq!(distinct(&mut tally.positions.iter()), expected["reachable_positions_up_to_symmetry"]);
-    assert_eq!(distinct(&mut terminal.iter().copied()), expected["terminal_positions_up_to_symmetry"]);
+    assert_eq!(
+        distinct(&mut tally.positions.iter()),
+        expected["reachable_positions_up_to_symmetry"]
+    );
+    assert_eq!(
+        distinct(&mut terminal.iter().copied()),
+        expected["terminal_positions_up_to_symmetry"]
+    );
     for (outcome, name) in [
         (Outcome::Win(0), "terminal_positions_up_to_symmetry_x_wins"),
         (Outcome::Win(1), "terminal_positions_up_to_symmetry_o_wins"),
         (Outcome::Draw, "terminal_positions_up_to_symmetry_draws"),
     ] {
-        let mut of_outcome = terminal.iter().copied().filter(|p| p.turn() == Turn::Over(outcome));
+        let mut of_outcome = terminal
+            .iter()
+            .copied()
+            .filter(|p| p.turn() == Turn::Over(outcome));
         assert_eq!(distinct(&mut of_outcome), expected[name], "{name}");
     }
 }
@@ -121,7 +146,11 @@ fn perft_matches_published_counts() {
     let expected = published();
     for depth in 0..=9 {
         let start = TicTacToe::initial();
-        assert_eq!(start.perft(depth), expected[&format!("perft_{depth}")], "perft {depth}");
+        assert_eq!(
+            start.perft(depth),
+            expected[&format!("perft_{depth}")],
+            "perft {depth}"
+        );
         assert_eq!(tabula_core::perft(&start, depth), start.perft(depth));
     }
 }

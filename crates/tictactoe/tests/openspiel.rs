@@ -13,7 +13,9 @@ fn replays_the_openspiel_playthrough() {
     for expected in states.iter().filter(|s| s.history.is_some()) {
         let mut state = TicTacToe::initial();
         for &action in expected.history.as_ref().unwrap() {
-            state.try_play(action as u8).expect("the playthrough's moves are legal");
+            state
+                .try_play(action as u8)
+                .expect("the playthrough's moves are legal");
         }
         let board: String = state
             .position_string()
@@ -26,7 +28,12 @@ fn replays_the_openspiel_playthrough() {
             Turn::Over(_) => -4,
             Turn::Chance => -1,
         };
-        assert_eq!(Some(player), expected.current_player, "state {}", expected.index);
+        assert_eq!(
+            Some(player),
+            expected.current_player,
+            "state {}",
+            expected.index
+        );
         if let Some(legal) = &expected.legal_actions {
             let mut moves = Vec::new();
             state.legal_moves(&mut moves);
@@ -43,5 +50,8 @@ fn replays_the_openspiel_playthrough() {
         }
         checked += 1;
     }
-    assert_eq!(checked, 7, "the playthrough has seven states with a history");
+    assert_eq!(
+        checked, 7,
+        "the playthrough has seven states with a history"
+    );
 }

@@ -8,11 +8,30 @@ use tabula_tictactoe::{Mark, TicTacToe};
 #[test]
 fn moves_read_in_every_notation() {
     let state = TicTacToe::initial();
-    for (text, cell) in [("a1", 0), ("A1", 0), ("1a", 0), ("b2", 4), ("2b", 4), ("c3", 8), ("3c", 8), ("c1", 2)] {
+    for (text, cell) in [
+        ("a1", 0),
+        ("A1", 0),
+        ("1a", 0),
+        ("b2", 4),
+        ("2b", 4),
+        ("c3", 8),
+        ("3c", 8),
+        ("c1", 2),
+    ] {
         assert_eq!(state.parse_move(text), Ok(cell), "{text}");
     }
     // Keypad: 7 8 9 on the top row.
-    for (digit, cell) in [("7", 0), ("8", 1), ("9", 2), ("4", 3), ("5", 4), ("6", 5), ("1", 6), ("2", 7), ("3", 8)] {
+    for (digit, cell) in [
+        ("7", 0),
+        ("8", 1),
+        ("9", 2),
+        ("4", 3),
+        ("5", 4),
+        ("6", 5),
+        ("1", 6),
+        ("2", 7),
+        ("3", 8),
+    ] {
         assert_eq!(state.parse_move(digit), Ok(cell), "{digit}");
     }
     for bad in ["", "0", "d1", "a4", "b", "b22", "xx", "é"] {
@@ -46,8 +65,14 @@ fn impossible_positions_are_rejected_with_reasons() {
         ("OOX......", ""),
         ("XXXOOO...", "both X and O"),
         ("XXXOOOX..", "both X and O"),
-        ("XXXOO.O..", "X has three in a row but could not have moved last"),
-        ("OOOXX.X.. O", "O has three in a row but could not have moved last"),
+        (
+            "XXXOO.O..",
+            "X has three in a row but could not have moved last",
+        ),
+        (
+            "OOOXX.X.. O",
+            "O has three in a row but could not have moved last",
+        ),
         ("X........ X", "wrong starting mark"),
         ("O........ O", "wrong starting mark"),
         ("XO.......", ""),
@@ -59,7 +84,10 @@ fn impossible_positions_are_rejected_with_reasons() {
     for (text, reason) in cases {
         match TicTacToe::parse_position(text) {
             Ok(_) => assert!(reason.is_empty(), "{text:?} should be rejected"),
-            Err(e) => assert!(!reason.is_empty() && e.message.contains(reason), "{text:?}: {e}"),
+            Err(e) => assert!(
+                !reason.is_empty() && e.message.contains(reason),
+                "{text:?}: {e}"
+            ),
         }
     }
 }
@@ -87,7 +115,10 @@ fn random_games_keep_the_invariants() {
 #[test]
 fn session_history_undoes_redoes_and_saves() {
     for seed in 0..50 {
-        check_session_history(&TicTacToe::new(if seed % 2 == 0 { Mark::X } else { Mark::O }), seed);
+        check_session_history(
+            &TicTacToe::new(if seed % 2 == 0 { Mark::X } else { Mark::O }),
+            seed,
+        );
     }
 }
 
