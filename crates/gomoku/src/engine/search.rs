@@ -185,7 +185,7 @@ impl Searcher {
         self.nodes += 1;
         if !self.stopped
             && (self.nodes >= self.budget.nodes
-                || (self.nodes % 256 == 0
+                || (self.nodes & 255 == 0
                     && self.budget.deadline.is_some_and(|d| Instant::now() >= d)))
         {
             self.stopped = true;
@@ -407,7 +407,7 @@ fn value(lines: i32, threat: Threat) -> i32 {
     let bonus = match threat {
         WIN => 100_000,
         WIN_FOUR => 20_000,
-        t if t >= FOUR && t > THREE_THREE => 2_000 * (t as i32 - 2),
+        t if t >= FOUR => 2_000 * (t as i32 - 2),
         THREE_THREE => 1_500,
         _ => 0,
     };
