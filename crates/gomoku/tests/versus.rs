@@ -52,6 +52,6 @@ fn engine_beats_the_score_table() {
 #[test]
 #[ignore]
 fn engine_beats_the_score_table_in_a_hundred_games() {
-    let (wins, _, _) = match_score(100, Effort::level(4));
+    let (wins, _, _) = match_score(100, Effort::level(3));
     assert_eq!(wins, 100);
 }

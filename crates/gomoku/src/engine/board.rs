@@ -313,21 +313,13 @@ impl Board {
     }
 
     /// Every empty board point with a stone within two points (the centre on an empty board).
-    pub fn candidates(&self, out: &mut Vec<Sq>) {
-        out.clear();
-        if self.stones == 0 {
-            let c = self.size / 2;
-            out.push(Self::sq_of(c, c));
-            return;
-        }
-        for y in 0..self.size {
+    pub fn candidates(&self) -> impl Iterator<Item = Sq> + '_ {
+        let centre = (self.stones == 0).then(|| Self::sq_of(self.size / 2, self.size / 2));
+        let near = (0..self.size * (self.stones > 0) as usize).flat_map(move |y| {
             let row = Self::sq_of(0, y);
-            for sq in row..row + self.size {
-                if self.cells[sq] == 0 && self.near[sq] > 0 {
-                    out.push(sq);
-                }
-            }
-        }
+            (row..row + self.size).filter(move |&sq| self.cells[sq] == 0 && self.near[sq] > 0)
+        });
+        centre.into_iter().chain(near)
     }
 
     /// Every empty board point.

@@ -151,6 +151,12 @@ pub fn think(game: &Gomoku, effort: Effort) -> Thought {
         ));
     }
     marked.sort_by_key(|m| std::cmp::Reverse(m.1));
+    if marked.is_empty() {
+        // Not reached (a position in play always has candidates), but never answer nothing.
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        marked.push((legal[0], 0, None));
+    }
     let all_lost = marked.iter().all(|m| m.2 == Some(Verdict::Loss));
     Thought {
         best: marked[0].0,

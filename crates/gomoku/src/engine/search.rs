@@ -196,21 +196,17 @@ impl Searcher {
     /// The candidate points of the current position with both sides' threats.
     pub fn scan(&self) -> Scan {
         let me = self.board.to_move();
-        let mut points = Vec::with_capacity(128);
-        self.board.candidates(&mut points);
-        let spots = points
-            .into_iter()
-            .map(|sq| {
-                let (tm, tt) = (self.board.threat(sq, me), self.board.threat(sq, 1 - me));
-                Spot {
-                    sq,
-                    mine: tm,
-                    theirs: tt,
-                    score: value(self.board.value(sq, me), tm) * 5 / 4
-                        + value(self.board.value(sq, 1 - me), tt),
-                }
-            })
-            .collect();
+        let mut spots = Vec::with_capacity(96);
+        spots.extend(self.board.candidates().map(|sq| {
+            let (tm, tt) = (self.board.threat(sq, me), self.board.threat(sq, 1 - me));
+            Spot {
+                sq,
+                mine: tm,
+                theirs: tt,
+                score: value(self.board.value(sq, me), tm) * 5 / 4
+                    + value(self.board.value(sq, 1 - me), tt),
+            }
+        }));
         Scan { spots }
     }
 

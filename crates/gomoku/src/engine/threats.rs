@@ -31,12 +31,15 @@ impl Searcher {
         if self.out_of_budget() {
             return None;
         }
+        if depth > 0 && self.vcf_failed(depth) {
+            return None;
+        }
         let scan = self.scan();
         if let Some(five) = scan.first_mine(WIN) {
             return Some(five);
         }
         let their_fives = scan.theirs(WIN);
-        if their_fives.len() >= 2 || depth == 0 || self.vcf_failed(depth) {
+        if their_fives.len() >= 2 || depth == 0 {
             return None;
         }
         let moves: Vec<Sq> = match their_fives[..] {
