@@ -5,6 +5,17 @@
 //! - [`notation`]: points (`h8`), move lists and board strings;
 //! - [`score_table`]: the seed program's classic score-table AI;
 //! - [`engine`]: a threat-search engine (line patterns, VCF, VCT, PVS alpha-beta).
+//!
+//! The agents are `engine` (`time=`, `level=`; the analyser and default opponent),
+//! `score-table` and `random`. The Gomocup protocol front end is the `pbrain-tabula` crate.
+//!
+//! Heavy checks are ignored tests, run in release builds:
+//!
+//! ```text
+//! cargo test --release -p tabula-gomoku --test puzzles -- --ignored --nocapture
+//! cargo test --release -p tabula-gomoku --test versus -- --ignored --nocapture
+//! nice cargo bench -p tabula-gomoku
+//! ```
 
 pub mod engine;
 pub mod notation;

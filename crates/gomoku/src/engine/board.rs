@@ -50,7 +50,7 @@ pub struct Board {
     /// Per empty point and colour: the move's [`Threat`], kept up to date along the lines of
     /// every move.
     threats: Box<[[Threat; 2]; GRID]>,
-    /// Per empty point and colour: the sum of [`PATTERN_VALUE`] over its four lines.
+    /// Per empty point and colour: the sum of `PATTERN_VALUE` over its four lines.
     values: Box<[[i32; 2]; GRID]>,
     stones: usize,
     /// How far along a line a stone changes other points' patterns: five under the standard
@@ -213,7 +213,7 @@ impl Board {
         self.threats[sq][colour]
     }
 
-    /// The summed [`PATTERN_VALUE`] of a move at empty `sq` for `colour`.
+    /// The summed line values (`PATTERN_VALUE`) of a move at empty `sq` for `colour`.
     #[inline]
     pub fn value(&self, sq: Sq, colour: usize) -> i32 {
         self.values[sq][colour]
