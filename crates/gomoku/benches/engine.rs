@@ -6,12 +6,12 @@ use tabula_core::Game;
 use tabula_gomoku::engine::{think, Effort};
 use tabula_gomoku::Gomoku;
 
-/// A middle-game position from the OpenSpiel playthrough's opening.
-const MIDDLE: &str = "h8 i9 h9 h10 g9 j8 f10 e11 g10 g11 i10 j11";
+/// A quiet opening position (no forced win for either side).
+const MIDDLE: &str = "h8 i9 j8 i8 i7 h7";
 
 fn benches(c: &mut Criterion) {
     let position = Gomoku::parse_position(MIDDLE).expect("valid moves");
-    c.bench_function("engine 20k nodes, middle game", |b| {
+    c.bench_function("engine, 20k-node budget, opening position", |b| {
         b.iter(|| think(&position, Effort::Nodes(20_000)).best)
     });
     c.bench_function("play 50 moves", |b| {

@@ -236,13 +236,20 @@ impl Board {
         }
     }
 
-    /// Refreshes every point within reach along the four lines through `sq`.
+    /// Refreshes every candidate point within reach along the four lines through `sq` (the
+    /// others are refreshed when a stone comes near them).
     fn refresh_lines(&mut self, sq: Sq) {
         self.refresh(sq);
         for &step in &STEPS {
             for k in 1..=self.influence {
-                self.refresh((sq as isize - k * step) as usize);
-                self.refresh((sq as isize + k * step) as usize);
+                for at in [
+                    (sq as isize - k * step) as usize,
+                    (sq as isize + k * step) as usize,
+                ] {
+                    if self.near[at] > 0 {
+                        self.refresh(at);
+                    }
+                }
             }
         }
     }
@@ -305,6 +312,11 @@ impl Board {
                 let at = (sq as isize + dy * STRIDE as isize + dx) as usize;
                 if add {
                     self.near[at] += 1;
+                    if self.near[at] == 1 {
+                        // Points far from every stone are not kept up to date; this one
+                        // becomes a candidate now.
+                        self.refresh(at);
+                    }
                 } else {
                     self.near[at] -= 1;
                 }
@@ -378,5 +390,67 @@ pub fn threat_of(p: [Pattern; 4]) -> Threat {
         THREE
     } else {
         QUIET
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+    use tabula_core::{Game, GameRng};
+
+    /// Playing and undoing on one board keeps every candidate's patterns, threats and values
+    /// equal to those of a board built afresh from the same position.
+    #[test]
+    fn incremental_updates_match_a_fresh_board() {
+        let mut rng = GameRng::seed_from_u64(5);
+        for (size, rule) in [
+            (15, Rule::Freestyle),
+            (9, Rule::Standard),
+            (22, Rule::Freestyle),
+        ] {
+            let start = Gomoku::new(size, rule).unwrap();
+            let mut board = Board::new(&start);
+            let mut game = start;
+            let mut history = Vec::new();
+            for step in 0..120 {
+                let undo = !history.is_empty() && step % 5 == 4;
+                if undo {
+                    board.undo();
+                    history.pop();
+                    game = start;
+                    for &p in &history {
+                        game.play(p);
+                    }
+                } else {
+                    let mut moves = Vec::new();
+                    game.legal_moves(&mut moves);
+                    let Some(&p) = moves.choose(&mut rng) else {
+                        break;
+                    };
+                    board.play(board.sq(&game, p));
+                    game.play(p);
+                    history.push(p);
+                    if game.is_over() {
+                        break;
+                    }
+                }
+                let fresh = Board::new(&game);
+                assert_eq!(board.hash(), fresh.hash());
+                for sq in fresh.candidates() {
+                    for colour in 0..2 {
+                        assert_eq!(board.patterns(sq, colour), fresh.patterns(sq, colour));
+                        assert_eq!(board.threat(sq, colour), fresh.threat(sq, colour));
+                        assert_eq!(board.value(sq, colour), fresh.value(sq, colour));
+                    }
+                }
+                assert_eq!(
+                    board.candidates().collect::<Vec<_>>(),
+                    fresh.candidates().collect::<Vec<_>>()
+                );
+            }
+        }
     }
 }
