@@ -192,3 +192,75 @@ proptest! {
         }
     }
 }
+
+/// A brain process driven line by line.
+struct Driven {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: std::io::BufReader<std::process::ChildStdout>,
+}
+
+impl Driven {
+    fn start() -> Driven {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tabula"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("the brain starts");
+        let input = child.stdin.take().unwrap();
+        let output = std::io::BufReader::new(child.stdout.take().unwrap());
+        Driven {
+            child,
+            input,
+            output,
+        }
+    }
+
+    /// Sends a line and returns the first reply line that is not a `MESSAGE`.
+    fn ask(&mut self, line: &str) -> String {
+        use std::io::BufRead;
+        writeln!(self.input, "{line}").unwrap();
+        self.input.flush().unwrap();
+        loop {
+            let mut reply = String::new();
+            assert!(
+                self.output.read_line(&mut reply).unwrap() > 0,
+                "the brain hung up"
+            );
+            if !reply.starts_with("MESSAGE") {
+                return reply.trim().to_string();
+            }
+        }
+    }
+}
+
+#[test]
+fn two_brains_play_a_whole_game_on_20x20_with_legal_moves() {
+    use tabula_core::{Game, Turn};
+    let mut brains = [Driven::start(), Driven::start()];
+    for brain in &mut brains {
+        assert_eq!(brain.ask("START 20"), "OK");
+        writeln!(brain.input, "INFO timeout_turn 60").unwrap();
+    }
+    let mut game = tabula_gomoku::Gomoku::new(20, tabula_gomoku::Rule::Freestyle).unwrap();
+    let mut reply = brains[0].ask("BEGIN");
+    let mut mover = 0;
+    while !game.is_over() {
+        let (x, y) = xy(&reply);
+        let p = (y * 20 + x) as u16;
+        game.try_play(p)
+            .unwrap_or_else(|e| panic!("brain {mover} played {x},{y}: {e}"));
+        if game.is_over() {
+            break;
+        }
+        mover = 1 - mover;
+        reply = brains[mover].ask(&format!("TURN {x},{y}"));
+    }
+    assert!(matches!(game.turn(), Turn::Over(_)));
+    assert!(game.stones() >= 9, "a game needs at least nine stones");
+    for mut brain in brains {
+        writeln!(brain.input, "END").unwrap();
+        drop(brain.input);
+        assert!(brain.child.wait().unwrap().success());
+    }
+}
