@@ -161,7 +161,7 @@ pub struct Brain {
     rule: Rule,
     /// The stones, black = 0; in the order they came.
     stones: Vec<(Point, Player)>,
-    /// Collecting `BOARD` lines: (point, ours?) pairs.
+    /// While a `BOARD` listing is read: its `(x, y, field)` lines so far.
     board: Option<Vec<(usize, usize, u8)>>,
     timeout_turn: Option<u64>,
     time_left: Option<u64>,
