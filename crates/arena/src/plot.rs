@@ -60,23 +60,40 @@ pub fn win_rates(reports: &[MatchReport], title: &str, path: &Path) -> Result<()
         rect
     };
     chart
-        .draw_series(
-            reports
-                .iter()
-                .enumerate()
-                .map(|(i, r)| bar(i, 0.0, r.tally.ratio(r.tally.wins_a), RGBColor(70, 110, 190))),
-        )
+        .draw_series(reports.iter().enumerate().map(|(i, r)| {
+            bar(
+                i,
+                0.0,
+                r.tally.ratio(r.tally.wins_a),
+                RGBColor(70, 110, 190),
+            )
+        }))
         .map_err(fail)?
         .label("A wins")
-        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], RGBColor(70, 110, 190).filled()));
+        .legend(|(x, y)| {
+            Rectangle::new(
+                [(x, y - 5), (x + 10, y + 5)],
+                RGBColor(70, 110, 190).filled(),
+            )
+        });
     chart
         .draw_series(reports.iter().enumerate().map(|(i, r)| {
             let wins = r.tally.ratio(r.tally.wins_a);
-            bar(i, wins, wins + r.tally.ratio(r.tally.draws), RGBColor(190, 190, 190))
+            bar(
+                i,
+                wins,
+                wins + r.tally.ratio(r.tally.draws),
+                RGBColor(190, 190, 190),
+            )
         }))
         .map_err(fail)?
         .label("draws")
-        .legend(|(x, y)| Rectangle::new([(x, y - 5), (x + 10, y + 5)], RGBColor(190, 190, 190).filled()));
+        .legend(|(x, y)| {
+            Rectangle::new(
+                [(x, y - 5), (x + 10, y + 5)],
+                RGBColor(190, 190, 190).filled(),
+            )
+        });
     chart
         .draw_series(reports.iter().enumerate().filter_map(|(i, r)| {
             let [low, high] = r.win_interval()?;
@@ -135,7 +152,10 @@ pub fn score_histogram(tally: &Tally, title: &str, path: &Path) -> Result<(), Ar
     chart
         .draw_series(counts.iter().enumerate().map(|(k, &count)| {
             let low = min + width * k as u64;
-            Rectangle::new([(low, 0), (low + width, count)], RGBColor(70, 110, 190).filled())
+            Rectangle::new(
+                [(low, 0), (low + width, count)],
+                RGBColor(70, 110, 190).filled(),
+            )
         }))
         .map_err(fail)?;
     root.present().map_err(fail)

@@ -167,7 +167,9 @@ impl MatchReport {
 /// summed).
 pub fn merge(reports: &[(String, MatchReport)]) -> Result<MatchReport, ArenaError> {
     let Some((first_file, first)) = reports.first() else {
-        return Err(ArenaError::Usage("merge needs at least one file".to_string()));
+        return Err(ArenaError::Usage(
+            "merge needs at least one file".to_string(),
+        ));
     };
     let mut merged = first.clone();
     merged.tally = Tally::default();
@@ -210,7 +212,7 @@ pub(crate) fn percent(x: f64) -> String {
 }
 
 fn interval(ci: Option<[f64; 2]>, show: fn(f64) -> String) -> String {
-    ci.map_or("undefined".to_string(), |[low, high]| {
+    ci.map_or("[interval undefined]".to_string(), |[low, high]| {
         format!("[{}, {}]", show(low), show(high))
     })
 }
@@ -240,8 +242,11 @@ impl fmt::Display for MatchReport {
         )?;
         if self.b.is_some() {
             writeln!(f, "            games        %   95% interval")?;
-            for (label, count) in [("A wins", t.wins_a), ("B wins", t.wins_b), ("draws", t.draws)]
-            {
+            for (label, count) in [
+                ("A wins", t.wins_a),
+                ("B wins", t.wins_b),
+                ("draws", t.draws),
+            ] {
                 writeln!(
                     f,
                     "  {label:<8}{count:>8} {:>8}   {}",

@@ -55,7 +55,8 @@ impl RoundRobin {
             .enumerate()
             .map(|(k, &(i, j))| {
                 let seed = GameSeeds::of_game(setup.seed, k as u64).game;
-                let mut pair = MatchSetup::<G>::new(&players[i], Some(&players[j]), setup.games, seed)?;
+                let mut pair =
+                    MatchSetup::<G>::new(&players[i], Some(&players[j]), setup.games, seed)?;
                 pair.first = setup.first;
                 pair.openings = setup.openings.clone();
                 Ok(pair)
@@ -137,7 +138,7 @@ impl fmt::Display for RoundRobin {
         let (score, games) = self.crosstable();
         let ratings = self.ratings();
         let totals = self.totals();
-        let width = self.players.iter().map(String::len).max().unwrap_or(0).max(6);
+        let width = self.players.iter().map(String::len).max().unwrap_or(0) + 4;
         let n = self.players.len();
         if let Some(first) = self.matches.first() {
             writeln!(
@@ -169,7 +170,11 @@ impl fmt::Display for RoundRobin {
         write!(
             f,
             "  {games} games in {elapsed:.2} s: {:.0} games/s",
-            if elapsed > 0.0 { games as f64 / elapsed } else { 0.0 }
+            if elapsed > 0.0 {
+                games as f64 / elapsed
+            } else {
+                0.0
+            }
         )
     }
 }

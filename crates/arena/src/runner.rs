@@ -181,5 +181,9 @@ pub fn run_match<G: AgentCatalog>(
         }
         next = wave_end;
     }
-    Ok(MatchReport::new(setup, tally, clock.elapsed().as_secs_f64()))
+    Ok(MatchReport::new(
+        setup,
+        tally,
+        clock.elapsed().as_secs_f64(),
+    ))
 }

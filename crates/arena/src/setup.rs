@@ -249,7 +249,10 @@ mod tests {
 
     #[test]
     fn shard_strings_are_checked() {
-        assert_eq!("2/8".parse::<Shard>().unwrap(), Shard { index: 2, count: 8 });
+        assert_eq!(
+            "2/8".parse::<Shard>().unwrap(),
+            Shard { index: 2, count: 8 }
+        );
         for bad in ["", "0/4", "5/4", "1/0", "a/b", "3", "1/2/3", "-1/2"] {
             assert!(bad.parse::<Shard>().is_err(), "{bad:?}");
         }

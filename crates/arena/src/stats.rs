@@ -145,7 +145,10 @@ mod tests {
     fn elo_from_score_matches_the_logistic_model() {
         // Python: -400*log10(1/0.75 - 1) == 190.848501887865 (= 400·log10 3)
         assert!(close(elo_from_score(0.75).unwrap(), 190.848_501_887_865));
-        assert!(close(elo_from_score(0.25).unwrap(), -190.848_501_887_864_98));
+        assert!(close(
+            elo_from_score(0.25).unwrap(),
+            -190.848_501_887_864_98
+        ));
         assert!(close(elo_from_score(0.9).unwrap(), 381.697_003_775_729_85));
         assert!(elo_from_score(0.5).unwrap().abs() < 1e-12);
         assert_eq!(elo_from_score(1.0), None);
@@ -215,7 +218,10 @@ mod tests {
                 .map(|j| games[i][j] / (1.0 + 10f64.powf((ratings[j] - ratings[i]) / 400.0)))
                 .sum();
             let actual: f64 = score[i].iter().sum();
-            assert!((expected - actual).abs() < 1e-6, "{i}: {expected} vs {actual}");
+            assert!(
+                (expected - actual).abs() < 1e-6,
+                "{i}: {expected} vs {actual}"
+            );
         }
         assert!(ratings[0] > ratings[1] && ratings[1] > ratings[2]);
     }
@@ -223,7 +229,11 @@ mod tests {
     #[test]
     fn a_perfect_player_has_no_rating() {
         let ratings = fit_ratings(
-            &[vec![0.0, 10.0, 10.0], vec![0.0, 0.0, 6.0], vec![0.0, 4.0, 0.0]],
+            &[
+                vec![0.0, 10.0, 10.0],
+                vec![0.0, 0.0, 6.0],
+                vec![0.0, 4.0, 0.0],
+            ],
             &[
                 vec![0.0, 10.0, 10.0],
                 vec![10.0, 0.0, 10.0],

@@ -119,17 +119,17 @@ fn openings_are_played_with_both_colours() {
         parse_openings::<TicTacToe>("X........\nXXX......\n"),
         Err(ArenaError::Openings { line: 2, .. })
     ));
-    assert!(parse_openings::<TicTacToe>("XXXOO....").is_err(), "a finished game");
+    assert!(
+        parse_openings::<TicTacToe>("XXXOO....").is_err(),
+        "a finished game"
+    );
     assert!(parse_openings::<TicTacToe>("# nothing\n").is_err());
 }
 
 #[test]
 fn records_replay_to_their_results_and_survive_a_round_trip() {
     let (report, records) = run(&setup("rules", "minimax", 60, 11), 2);
-    let text: String = records
-        .iter()
-        .map(|r| r.to_json_line() + "\n")
-        .collect();
+    let text: String = records.iter().map(|r| r.to_json_line() + "\n").collect();
     let read = read_records(&text, "games.jsonl").unwrap();
     assert_eq!(read, records);
     let mut wins_b = 0;
@@ -190,9 +190,7 @@ fn one_player_games_report_scores_and_achievements() {
 
 #[test]
 fn round_robin_ranks_the_perfect_player_first() {
-    let players: Vec<String> = ["random", "rules", "minimax"]
-        .map(String::from)
-        .to_vec();
+    let players: Vec<String> = ["random", "rules", "minimax"].map(String::from).to_vec();
     let setup = RoundRobinSetup::<TicTacToe> {
         games: 200,
         seed: 1,
@@ -202,7 +200,10 @@ fn round_robin_ranks_the_perfect_player_first() {
     let rr = RoundRobin::run(&players, &setup, 2, &mut Hooks::silent()).unwrap();
     assert_eq!(rr.matches.len(), 3);
     let ratings: Vec<f64> = rr.ratings().into_iter().map(Option::unwrap).collect();
-    assert!(ratings[2] > ratings[1] && ratings[1] > ratings[0], "{ratings:?}");
+    assert!(
+        ratings[2] > ratings[1] && ratings[1] > ratings[0],
+        "{ratings:?}"
+    );
     let table = rr.to_string();
     assert!(table.contains("minimax") && table.contains("Elo"));
     assert!(RoundRobin::run(&players[..1], &setup, 1, &mut Hooks::silent()).is_err());

@@ -25,6 +25,10 @@ pub enum Command {
     Perft(PerftArgs),
     /// List the computer players of one game or of all.
     Agents(AgentsArgs),
+    /// Computer against computer: many games, statistics, round robins, shards.
+    Arena(crate::commands::arena::ArenaArgs),
+    /// Show a game of an arena's records move by move.
+    Replay(crate::commands::replay::ReplayArgs),
 }
 
 /// `tabula play <game> ...`

@@ -2,7 +2,9 @@
 
 mod agents;
 mod analyze;
+pub mod arena;
 mod perft;
+pub mod replay;
 
 use crate::cli::{Cli, Command};
 use crate::error::Result;
@@ -15,5 +17,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Agents(args)) => agents::run(&args),
+        Some(Command::Arena(args)) => arena::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
     }
 }
