@@ -9,6 +9,7 @@
 
 pub mod bitboard;
 mod board;
+pub mod classic;
 mod perft;
 mod position;
 mod square;
