@@ -189,7 +189,7 @@ mod tests {
     #[test]
     fn corner_strategies_take_a_corner_when_one_is_legal() {
         let pos = position(CORNER_AND_BEST);
-        assert!(pos.move_mask() >> 0 & 1 == 1, "a1 is legal");
+        assert!(pos.move_mask() & 1 == 1, "a1 is legal");
         assert_eq!(chosen(Strategy::CornerBest, &pos), set(&["a1"]));
         assert_eq!(chosen(Strategy::CornerSideBest, &pos), set(&["a1"]));
     }
