@@ -9,7 +9,9 @@
 
 pub mod bitboard;
 mod board;
+mod catalog;
 pub mod classic;
+pub mod engine;
 mod perft;
 mod position;
 mod square;
