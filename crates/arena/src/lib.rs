@@ -28,9 +28,9 @@ mod tally;
 
 pub use error::ArenaError;
 pub use play::{play_game, GameResult, MoveLog};
-pub use record::{read_records, GameRecord};
+pub use record::{read_records, GameRecord, Replayed};
 pub use report::{merge, MatchReport};
 pub use round_robin::{RoundRobin, RoundRobinSetup};
-pub use runner::{run_match, Hooks};
+pub use runner::{run_match, Hooks, RecordSink};
 pub use setup::{parse_openings, First, MatchSetup, Shard};
 pub use tally::{ScoreStats, Tally};

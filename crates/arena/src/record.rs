@@ -38,6 +38,9 @@ pub struct GameRecord {
     pub margin_a: i64,
 }
 
+/// A replayed game: the start, and every move with the position after it.
+pub type Replayed<G> = (G, Vec<(<G as Game>::Move, G)>);
+
 /// The identity of a match, shared by all its records.
 pub(crate) struct RecordHeader<'a> {
     pub a: &'a str,
@@ -84,7 +87,7 @@ impl GameRecord {
     /// Plays the recorded moves from the recorded start, checking each, and returns the start
     /// and every move with the position after it. Fails on an illegal move or where the end
     /// does not match the recorded result.
-    pub fn replay<G: Game>(&self) -> Result<(G, Vec<(G::Move, G)>), String> {
+    pub fn replay<G: Game>(&self) -> Result<Replayed<G>, String> {
         if self.game != G::NAME {
             return Err(format!("a {} record, not {}", self.game, G::NAME));
         }

@@ -25,12 +25,15 @@ const CHUNK: u64 = 32;
 /// Chunks per thread in one wave; records are handed out in order after each wave.
 const WAVE_CHUNKS_PER_THREAD: u64 = 16;
 
+/// Receives the game records of a match, in game order.
+pub type RecordSink<'a> = &'a mut dyn FnMut(&GameRecord) -> Result<(), ArenaError>;
+
 /// What a caller sees while a match runs.
 pub struct Hooks<'a> {
     /// Called on the worker threads after every game (for a progress display).
     pub progress: &'a (dyn Fn(&GameResult) + Sync),
     /// Receives every game's record, in game order; `None` plays without keeping any moves.
-    pub records: Option<&'a mut dyn FnMut(&GameRecord) -> Result<(), ArenaError>>,
+    pub records: Option<RecordSink<'a>>,
 }
 
 impl Hooks<'_> {
@@ -176,7 +179,7 @@ pub fn run_match<G: AgentCatalog>(
         for chunk in chunks {
             tally.merge(&chunk.tally);
             if let Some(sink) = hooks.records.as_mut() {
-                chunk.records.iter().try_for_each(|r| sink(r))?;
+                chunk.records.iter().try_for_each(sink)?;
             }
         }
         next = wave_end;

@@ -174,7 +174,7 @@ impl<G: AgentCatalog> MatchSetup<G> {
         let a_first = match self.first {
             First::A => true,
             First::B => false,
-            First::Alternate => number % 2 == 0,
+            First::Alternate => number.is_multiple_of(2),
             First::Random => coin,
         };
         usize::from(!a_first)

@@ -32,7 +32,7 @@ pub fn wilson_interval(successes: u64, trials: u64) -> Option<[f64; 2]> {
 /// The Elo difference that makes `score` (0 to 1) the expected score; `None` for 0 and 1,
 /// where it is infinite, and outside that range.
 pub fn elo_from_score(score: f64) -> Option<f64> {
-    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10())
+    (score > 0.0 && score < 1.0).then(|| -400.0 * (1.0 / score - 1.0).log10() + 0.0)
 }
 
 /// The Elo difference of a player who won, drew and lost these numbers of games, with its 95 %

@@ -230,7 +230,9 @@ mod tests {
 
     #[test]
     fn merging_equals_counting_together() {
-        let results: Vec<GameResult> = (0..9).map(|k| one_player(k * 7 % 5, 2 << k % 3)).collect();
+        let results: Vec<GameResult> = (0..9)
+            .map(|k| one_player(k * 7 % 5, 2 << (k % 3)))
+            .collect();
         let mut whole = Tally::default();
         results.iter().for_each(|r| whole.add_game(r));
         let (mut left, mut right) = (Tally::default(), Tally::default());

@@ -25,8 +25,7 @@ fn check(opponent: &str, reference: f64) {
         "corner-best vs {opponent}: {rate:.4} of {} games, 95% [{low:.4}, {high:.4}], reference {reference}",
         t.games
     );
-    let se = (rate * (1.0 - rate) / GAMES as f64
-        + reference * (1.0 - reference) / REFERENCE_GAMES)
+    let se = (rate * (1.0 - rate) / GAMES as f64 + reference * (1.0 - reference) / REFERENCE_GAMES)
         .sqrt();
     assert!(
         (rate - reference).abs() < 1.96 * se,

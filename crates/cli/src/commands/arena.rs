@@ -340,7 +340,7 @@ impl Progress {
             self.score_sum.fetch_add(score, Relaxed);
         }
         bar.inc(1);
-        if games % MESSAGE_EVERY == 0 {
+        if games.is_multiple_of(MESSAGE_EVERY) {
             let share = |n: &AtomicU64| 100.0 * n.load(Relaxed) as f64 / games as f64;
             let score_sum = self.score_sum.load(Relaxed);
             bar.set_message(if score_sum > 0 {
