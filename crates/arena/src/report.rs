@@ -129,10 +129,17 @@ impl MatchReport {
                 reason: format!("not an arena result (the output of --json): {e}"),
             })?;
         let t = &report.tally;
-        if t.wins_a + t.wins_b + t.draws > t.games || t.games > report.games_total {
+        let shard_games = report.shard.games(report.games_total);
+        if t.wins_a + t.wins_b + t.draws > t.games || t.games != shard_games.end - shard_games.start
+        {
             return Err(ArenaError::Results {
                 file: file.to_string(),
-                reason: "the counts do not add up".to_string(),
+                reason: format!(
+                    "the counts do not add up (shard {} of {} games has {} games)",
+                    report.shard,
+                    report.games_total,
+                    shard_games.end - shard_games.start
+                ),
             });
         }
         Ok(report)
