@@ -1,5 +1,5 @@
 //! Charts of results as SVG files (plotters, SVG backend only): A's win rate with its 95 %
-//! interval per match, or a one-player game's score histogram.
+//! interval per match, or a one-player game's score histogram and achievement rates.
 
 use std::path::Path;
 
@@ -119,7 +119,8 @@ pub fn win_rates(reports: &[MatchReport], title: &str, path: &Path) -> Result<()
     root.present().map_err(fail)
 }
 
-/// Draws the histogram of a one-player game's final scores.
+/// Draws the histogram of a one-player game's final scores and, beside it where the game has
+/// achievements (2048's largest tile), the share of games reaching at least each.
 pub fn score_histogram(tally: &Tally, title: &str, path: &Path) -> Result<(), ArenaError> {
     let fail = |e| plot_error(path, e);
     let (min, max) = match (tally.scores.keys().next(), tally.scores.keys().next_back()) {
@@ -134,8 +135,14 @@ pub fn score_histogram(tally: &Tally, title: &str, path: &Path) -> Result<(), Ar
     let highest = counts.iter().copied().max().unwrap_or(0).max(1);
     let root = SVGBackend::new(path, SIZE).into_drawing_area();
     root.fill(&WHITE).map_err(fail)?;
+    let rates = tally.achievement_rates();
+    let (left, right) = root.split_horizontally(if rates.is_empty() {
+        SIZE.0
+    } else {
+        SIZE.0 * 3 / 5
+    });
     let x_end = min + width * (BINS + 1);
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart = ChartBuilder::on(&left)
         .caption(title, ("sans-serif", 22))
         .margin(16)
         .x_label_area_size(40)
@@ -158,5 +165,44 @@ pub fn score_histogram(tally: &Tally, title: &str, path: &Path) -> Result<(), Ar
             )
         }))
         .map_err(fail)?;
+    if !rates.is_empty() {
+        achievement_bars(&right, &rates).map_err(fail)?;
+    }
     root.present().map_err(fail)
+}
+
+/// The share of games reaching at least each achievement, as bars.
+fn achievement_bars<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    rates: &[(u64, f64)],
+) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
+    let labels: Vec<String> = rates.iter().map(|(value, _)| value.to_string()).collect();
+    let mut chart = ChartBuilder::on(area)
+        .caption("reached at least", ("sans-serif", 18))
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(50)
+        .build_cartesian_2d((0..rates.len()).into_segmented(), 0.0..1.0)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(rates.len())
+        .x_label_formatter(&|x| match x {
+            SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
+            _ => String::new(),
+        })
+        .y_label_formatter(&|y| format!("{:.0}%", 100.0 * y))
+        .draw()?;
+    chart.draw_series(rates.iter().enumerate().map(|(i, &(_, rate))| {
+        let mut rect = Rectangle::new(
+            [
+                (SegmentValue::Exact(i), 0.0),
+                (SegmentValue::Exact(i + 1), rate),
+            ],
+            RGBColor(200, 140, 60).filled(),
+        );
+        rect.set_margin(0, 0, 6, 6);
+        rect
+    }))?;
+    Ok(())
 }
