@@ -3,6 +3,7 @@
 mod agents;
 mod analyze;
 mod perft;
+mod solve;
 
 use crate::cli::{Cli, Command};
 use crate::error::Result;
@@ -15,5 +16,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Agents(args)) => agents::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
     }
 }
