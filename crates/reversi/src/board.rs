@@ -31,6 +31,19 @@ impl Reversi {
         Reversi { own, opp, to_move }
     }
 
+    /// The start position with `first` to move, its discs on black's usual squares (d5, e4)
+    /// whichever colour it plays, as the classic console game sets up: `start(0)` is the
+    /// standard start.
+    pub fn start(first: Player) -> Reversi {
+        let first_discs = (1u64 << 35) | (1u64 << 28);
+        let second_discs = (1u64 << 27) | (1u64 << 36);
+        Reversi {
+            own: first_discs,
+            opp: second_discs,
+            to_move: first,
+        }
+    }
+
     /// The discs of the side to move.
     pub fn own(&self) -> u64 {
         self.own
@@ -121,10 +134,7 @@ impl Game for Reversi {
     const PLAYERS: usize = 2;
 
     fn initial() -> Self {
-        // d5 and e4 black, d4 and e5 white.
-        let black = (1u64 << 35) | (1u64 << 28);
-        let white = (1u64 << 27) | (1u64 << 36);
-        Reversi::from_discs(black, white, 0)
+        Reversi::start(0)
     }
 
     fn turn(&self) -> Turn {

@@ -1,24 +1,33 @@
 //! The exact endgame solver: final disc difference under perfect play.
 //!
 //! Negamax with principal-variation (null-window) search, fail-soft. Near the root a
-//! transposition table and fastest-first ordering (the move leaving the opponent fewest
-//! replies first), with a shallow evaluated search to order moves when many squares are empty;
+//! transposition table (with enhanced transposition cut-offs) and fastest-first ordering (the
+//! move leaving the opponent fewest replies first), with a shallow evaluated search to order
+//! moves when many squares are empty;
 //! stable discs bound the result (stability cut-off); the last few empties are searched square
 //! by square in parity order (odd quadrants first) without generating moves, and the last
 //! square is counted directly.
 
-use crate::bitboard::{flips, moves, stable, CORNERS};
+use crate::bitboard::{flips, moves, neighbours, stable, CORNERS};
 use crate::board::score_for;
 
 use super::midgame::Midgame;
 use super::table::Table;
 
 /// At most this many empties are searched square by square, without ordering or table.
-const SHALLOW: u32 = 6;
+const SHALLOW: u32 = 5;
 /// At least this many empties use the transposition table.
-const TABLE_MIN: u32 = 11;
-/// At least this many empties order moves with an evaluated search.
-const EVAL_ORDER_MIN: u32 = 14;
+const TABLE_MIN: u32 = 9;
+/// At least this many empties look for a child in the table that refutes the window
+/// (enhanced transposition cut-off).
+const ETC_MIN: u32 = 14;
+/// At least this many empties order moves with an evaluated search, of depth
+/// `(empties - EVAL_ORDER_BASE) / 3`.
+const EVAL_ORDER_MIN: u32 = 16;
+/// See [`EVAL_ORDER_MIN`].
+const EVAL_ORDER_BASE: u32 = 10;
+/// Weight of the opponent's potential mobility against its mobility (16) in fastest-first.
+const POTENTIAL_WEIGHT: i32 = 2;
 
 /// The four quadrants, for parity ordering.
 const QUADRANTS: [u64; 4] = [
@@ -137,18 +146,35 @@ impl Solver {
             let key = if sq as u8 == hint {
                 i32::MAX
             } else if empties >= EVAL_ORDER_MIN {
-                let depth = (empties - 12) / 3;
+                let depth = (empties - EVAL_ORDER_BASE) / 3;
                 -self.ordering.value(opp & !f, own | f | bit, depth)
             } else {
-                let child_moves = moves(opp & !f, own | f | bit);
+                let (child_own, child_opp) = (opp & !f, own | f | bit);
+                let child_moves = moves(child_own, child_opp);
+                // The opponent's potential moves: empties next to my discs.
+                let potential =
+                    (neighbours(child_opp) & !(child_own | child_opp)).count_ones() as i32;
                 let mobility =
                     (child_moves.count_ones() + (child_moves & CORNERS).count_ones()) as i32;
-                -mobility * 16 + if odd & bit != 0 { 4 } else { 0 }
+                -mobility * 16 - potential * POTENTIAL_WEIGHT + if odd & bit != 0 { 4 } else { 0 }
             };
             list[n] = (key, sq as u8, f);
             n += 1;
         }
         let list = &mut list[..n];
+        // Enhanced transposition cut-off: a child already known to refute the window.
+        if empties >= ETC_MIN {
+            for &(_, sq, f) in list.iter() {
+                if let Some(hit) =
+                    self.table
+                        .probe(opp & !f, own | f | (1u64 << sq), empties as u8 - 1)
+                {
+                    if hit.upper != i32::MAX && -hit.upper >= beta {
+                        return -hit.upper;
+                    }
+                }
+            }
+        }
         list.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
 
         let mut best = -65;
@@ -193,7 +219,9 @@ impl Solver {
         }
         let odd = odd_quadrants(empty);
         let mut best = -65;
-        for part in [empty & odd, empty & !odd] {
+        // Only squares next to an opponent disc can flip anything.
+        let near = empty & neighbours(opp);
+        for part in [near & odd, near & !odd] {
             let mut squares = part;
             while squares != 0 {
                 let sq = squares.trailing_zeros() as usize;
