@@ -322,3 +322,48 @@ fn bad_input_is_an_error_not_a_panic() {
         assert!(run.stdout.is_empty(), "{args:?} prints nothing on stdout");
     }
 }
+
+#[test]
+fn reversi_joins_the_arena_unchanged() {
+    // The book's order of strength, and records with passes that replay move by move.
+    let doc = json(&[
+        "arena",
+        "reversi",
+        "corner-best",
+        "worst",
+        "--games",
+        "400",
+        "--json",
+    ]);
+    assert!(doc["win_rate_a"].as_f64().unwrap() > 0.7, "{doc}");
+    assert!(
+        doc["mean_margin_a"].as_f64().unwrap() > 0.0,
+        "discs ahead on average"
+    );
+    let dir = scratch("reversi");
+    let out = dir.join("games.jsonl");
+    let run = tabula(
+        &[
+            "arena",
+            "reversi",
+            "worst",
+            "random",
+            "--games",
+            "100",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let with_pass = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .find(|r| r["moves"].as_array().unwrap().iter().any(|m| m == "pass"))
+        .expect("some game among 100 has a pass");
+    let number = with_pass["number"].to_string();
+    let run = tabula(&["replay", out.to_str().unwrap(), "--game", &number], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains(" pass "), "{}", run.stdout);
+}
