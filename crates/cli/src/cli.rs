@@ -25,6 +25,12 @@ pub enum Command {
     Perft(PerftArgs),
     /// List the computer players of one game or of all.
     Agents(AgentsArgs),
+    /// Solve every position of a file exactly (one position per line): the endgame benchmark.
+    Solve(SolveArgs),
+    /// Computer against computer: many games, statistics, round robins, shards.
+    Arena(crate::commands::arena::ArenaArgs),
+    /// Show a game of an arena's records move by move.
+    Replay(crate::commands::replay::ReplayArgs),
 }
 
 /// `tabula play <game> ...`
@@ -77,4 +83,17 @@ pub struct PerftArgs {
 pub struct AgentsArgs {
     /// Only this game's agents.
     pub game: Option<String>,
+}
+
+/// `tabula solve <game> <file>`
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The game.
+    pub game: String,
+    /// The file: one position per line, optionally followed by other words (FFO/OBF style);
+    /// `#` starts a comment.
+    pub file: std::path::PathBuf,
+    /// The solving agent (default: the game's analyser).
+    #[arg(long, value_name = "SPEC")]
+    pub agent: Option<String>,
 }

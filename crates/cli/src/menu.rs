@@ -13,6 +13,8 @@ use crate::games::PlayGame;
 const ENTRIES: &[(&str, &[&str])] = &[
     ("Tic-tac-toe against the computer", &["tictactoe"]),
     ("Tic-tac-toe, two players", &["tictactoe", "--two-player"]),
+    ("Reversi against the computer", &["reversi"]),
+    ("Reversi, two players", &["reversi", "--two-player"]),
 ];
 
 /// Shows the menu and plays the choice.

@@ -2,7 +2,10 @@
 
 mod agents;
 mod analyze;
+pub mod arena;
 mod perft;
+pub mod replay;
+mod solve;
 
 use crate::cli::{Cli, Command};
 use crate::error::Result;
@@ -15,5 +18,8 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Agents(args)) => agents::run(&args),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Arena(args)) => arena::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
     }
 }

@@ -4,6 +4,7 @@
 //! Adding a game: a variant in [`GameKind`] (with its names), a line in [`with_game!`], and a
 //! module with its `play` arguments and console view, listed in [`PlayGame`].
 
+pub mod reversi;
 pub mod gomoku;
 pub mod tictactoe;
 
@@ -16,18 +17,25 @@ use crate::error::{CliError, Result};
 pub enum GameKind {
     /// Tic-tac-toe.
     TicTacToe,
+    /// Reversi (othello).
+    Reversi,
     /// Gomoku.
     Gomoku,
 }
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: &'static [GameKind] = &[GameKind::TicTacToe, GameKind::Gomoku];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::TicTacToe,
+        GameKind::Reversi,
+        GameKind::Gomoku,
+    ];
 
     /// The game's names on the command line, canonical first.
     pub fn names(self) -> &'static [&'static str] {
         match self {
             GameKind::TicTacToe => &["tictactoe", "ttt", "tic-tac-toe"],
+            GameKind::Reversi => &["reversi", "othello"],
             GameKind::Gomoku => &["gomoku", "gobang", "five"],
         }
     }
@@ -57,6 +65,10 @@ macro_rules! with_game {
                 type $G = tabula_tictactoe::TicTacToe;
                 $body
             }
+            $crate::games::GameKind::Reversi => {
+                type $G = tabula_reversi::Reversi;
+                $body
+            }
             $crate::games::GameKind::Gomoku => {
                 type $G = tabula_gomoku::Gomoku;
                 $body
@@ -72,6 +84,9 @@ pub enum PlayGame {
     /// Tic-tac-toe against the computer or a friend.
     #[command(name = "tictactoe", visible_alias = "ttt", alias = "tic-tac-toe")]
     TicTacToe(tictactoe::PlayArgs),
+    /// Reversi (othello) against the computer or a friend.
+    #[command(name = "reversi", visible_alias = "othello")]
+    Reversi(reversi::PlayArgs),
     /// Gomoku (five in a row) against the computer or a friend.
     #[command(name = "gomoku", visible_alias = "gobang", alias = "five")]
     Gomoku(gomoku::PlayArgs),
@@ -82,6 +97,7 @@ impl PlayGame {
     pub fn run(self) -> Result<()> {
         match self {
             PlayGame::TicTacToe(args) => tictactoe::play(args),
+            PlayGame::Reversi(args) => reversi::play(args),
             PlayGame::Gomoku(args) => gomoku::play(args),
         }
     }

@@ -1,0 +1,247 @@
+//! Reversi in the console, as the classic Reversegam program plays it: the board with its
+//! column and row numbers, X or O for the player, a random first mover, both scores after every
+//! move, `hints` dots on the legal squares, a pause before the computer's move, passes announced,
+//! the final score and the margin — plus the shared console's undo, redo, hint, save and load.
+
+use std::io;
+use std::time::Duration;
+
+use clap::Args;
+use rand::Rng;
+use tabula_core::{AgentCatalog, Game, Outcome, Player, Seat, Session};
+use tabula_reversi::{Move, Reversi};
+
+use crate::console::style::codes;
+use crate::console::{self, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
+use crate::error::{CliError, Result};
+
+/// `tabula play reversi` options.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Who plays X: `human` or an agent spec. With neither -X nor -O, you are asked which side
+    /// you take and the computer (`engine`) plays the other.
+    #[arg(short = 'X', value_name = "SEAT")]
+    pub x: Option<String>,
+    /// Who plays O: `human` or an agent spec.
+    #[arg(short = 'O', value_name = "SEAT")]
+    pub o: Option<String>,
+    /// Who moves first: X, O or random (its discs start on e4 and d5).
+    #[arg(long, value_name = "X|O|random", default_value = "random")]
+    pub first: String,
+    /// Two people at one keyboard (both seats human).
+    #[arg(long)]
+    pub two_player: bool,
+    /// Do not wait before the computer's moves.
+    #[arg(long)]
+    pub no_pause: bool,
+    /// Ask nothing when a game ends.
+    #[arg(long)]
+    pub once: bool,
+}
+
+/// Who moves first: a fixed player or a coin toss per game.
+fn first_mover(text: &str) -> Result<Option<Player>> {
+    match text.to_ascii_lowercase().as_str() {
+        "x" => Ok(Some(0)),
+        "o" => Ok(Some(1)),
+        "random" => Ok(None),
+        _ => Err(CliError::usage(format!(
+            "--first takes X, O or random, not {text:?}"
+        ))),
+    }
+}
+
+/// Plays reversi in the console.
+pub fn play(args: PlayArgs) -> Result<()> {
+    let first = first_mover(&args.first)?;
+    let mut io = Io {
+        input: io::stdin().lock(),
+        output: io::stdout().lock(),
+    };
+    let (x, o) = if args.two_player {
+        ("human".to_string(), "human".to_string())
+    } else {
+        match (args.x, args.o) {
+            (None, None) => match ask_side(&mut io)? {
+                Some(0) => ("human".to_string(), Reversi::OPPONENT.to_string()),
+                Some(_) => (Reversi::OPPONENT.to_string(), "human".to_string()),
+                None => return Ok(()),
+            },
+            (x, o) => (
+                x.unwrap_or_else(|| "human".to_string()),
+                o.unwrap_or_else(|| Reversi::OPPONENT.to_string()),
+            ),
+        }
+    };
+    let seats: Vec<Seat<Reversi>> = vec![seat_from_arg(&x)?, seat_from_arg(&o)?];
+    let mut new_start =
+        move || Reversi::start(first.unwrap_or_else(|| rand::rng().random_range(0..2)));
+    let start = new_start();
+    let mut session = Session::new(start, seats, rand::rng().random());
+    let options = ConsoleOptions {
+        pause: if args.no_pause {
+            Duration::ZERO
+        } else {
+            Duration::from_millis(800)
+        },
+        style: Style::detect(),
+        play_again: !args.once,
+    };
+    console::run(
+        &mut session,
+        &mut ReversiView::default(),
+        &mut io,
+        &options,
+        &mut new_start,
+    )
+}
+
+/// Asks "X or O?" until answered; `None` when input closes.
+fn ask_side<R: io::BufRead, W: io::Write>(io: &mut Io<R, W>) -> Result<Option<Player>> {
+    loop {
+        writeln!(io.output, "Welcome to Reversi! Do you want to be X or O?")?;
+        io.output.flush()?;
+        let mut line = String::new();
+        if io.input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        match line.trim().to_ascii_uppercase().as_str() {
+            "X" => return Ok(Some(0)),
+            "O" => return Ok(Some(1)),
+            _ => {}
+        }
+    }
+}
+
+/// The reversi board view, with the `hints` toggle.
+#[derive(Default)]
+pub struct ReversiView {
+    hints: bool,
+}
+
+impl ReversiView {
+    fn seat_label(session: &Session<Reversi>, player: Player) -> String {
+        match session.seat(player) {
+            Seat::Human => "you".to_string(),
+            seat => seat.describe().to_string(),
+        }
+    }
+}
+
+impl BoardView<Reversi> for ReversiView {
+    fn draw(&self, session: &Session<Reversi>, style: &Style) -> String {
+        let state = session.state();
+        let last = session.moves().last().and_then(|m| m.to_square());
+        let legal = if self.hints && session.awaits_human() {
+            state.move_mask()
+        } else {
+            0
+        };
+        let (black, white) = (state.discs(0), state.discs(1));
+        let mut lines = vec![
+            style.paint("    a b c d e f g h", codes::DIM),
+            style.paint("    1 2 3 4 5 6 7 8", codes::DIM),
+            "  +-----------------+".to_string(),
+        ];
+        for row in 0..8 {
+            let mut line = format!("{} |", style.paint(&(row + 1).to_string(), codes::DIM));
+            for col in 0..8 {
+                let sq = row * 8 + col;
+                let text = if black >> sq & 1 == 1 {
+                    "X"
+                } else if white >> sq & 1 == 1 {
+                    "O"
+                } else if legal >> sq & 1 == 1 {
+                    "."
+                } else {
+                    " "
+                };
+                let text = if last == Some(sq) {
+                    style.paint(text, codes::LAST)
+                } else if text == "." {
+                    style.paint(text, codes::DIM)
+                } else {
+                    text.to_string()
+                };
+                line.push(' ');
+                line.push_str(&text);
+            }
+            line.push_str(&format!(
+                " | {}",
+                style.paint(&(row + 1).to_string(), codes::DIM)
+            ));
+            lines.push(line);
+        }
+        lines.push("  +-----------------+".to_string());
+        lines.push(format!(
+            "X ({}): {} points.  O ({}): {} points.",
+            Self::seat_label(session, 0),
+            black.count_ones(),
+            Self::seat_label(session, 1),
+            white.count_ones()
+        ));
+        if state.must_pass() && session.awaits_human() {
+            lines.push(format!(
+                "{} has no legal move and must pass: type pass.",
+                Reversi::player_name(state.to_move())
+            ));
+        }
+        lines.join("\n")
+    }
+
+    fn move_help(&self) -> &'static str {
+        "f5, or column and row as 53"
+    }
+
+    fn command(&mut self, word: &str, _session: &mut Session<Reversi>) -> Option<String> {
+        (word == "hints").then(|| {
+            self.hints = !self.hints;
+            format!("Hints {}.", if self.hints { "on" } else { "off" })
+        })
+    }
+
+    fn command_help(&self) -> &'static str {
+        "  hints           show or hide dots on the legal squares\n  pass            pass when you have no move"
+    }
+
+    fn announce(&self, before: &Reversi, mv: Move, _after: &Reversi) -> String {
+        let name = Reversi::player_name(before.to_move());
+        if mv.is_pass() {
+            format!("{name} has no legal move and passes.")
+        } else {
+            format!("{name} plays {mv}.")
+        }
+    }
+
+    fn outcome(&self, state: &Reversi, outcome: Outcome) -> String {
+        let (x, o) = (state.discs(0).count_ones(), state.discs(1).count_ones());
+        let scores = format!("X scored {x} points. O scored {o} points.");
+        match outcome {
+            Outcome::Win(p) => format!(
+                "{scores}\n{} wins by {} (empty squares go to the winner).",
+                Reversi::player_name(p),
+                state.margin(p)
+            ),
+            _ => format!("{scores}\nThe game was a tie!"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn draws_numbers_scores_and_hint_dots() {
+        let session = Session::new(Reversi::initial(), vec![Seat::Human, Seat::Human], 0);
+        let mut view = ReversiView::default();
+        let plain = view.draw(&session, &Style::default());
+        assert!(plain.contains("4 |       O X       | 4"), "{plain}");
+        assert!(plain.contains("X (you): 2 points.  O (you): 2 points."));
+        assert_eq!(plain.matches(" .").count(), 0);
+        let mut session = session;
+        view.command("hints", &mut session);
+        let hinted = view.draw(&session, &Style::default());
+        assert_eq!(hinted.matches(" .").count(), 4, "{hinted}");
+    }
+}

@@ -1,0 +1,56 @@
+//! Speed: perft leaves per second, whole classic games per second, endgame solving.
+//!
+//! Run with `nice cargo bench -p tabula-reversi` (or name one group, e.g. `-- classic`).
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use rand::SeedableRng;
+use tabula_core::{Agent, Game, GameRng};
+use tabula_reversi::classic::{Classic, Strategy};
+use tabula_reversi::Reversi;
+
+fn perft(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10);
+    let start = Reversi::initial();
+    for depth in [8u32, 9] {
+        let leaves = start.perft(depth);
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &d| {
+            b.iter(|| start.perft(d))
+        });
+    }
+    group.finish();
+}
+
+/// Plays one whole game between two agents, returning black's margin.
+fn play_game(black: &mut impl Agent<Reversi>, white: &mut impl Agent<Reversi>) -> i64 {
+    let mut state = Reversi::initial();
+    while !state.is_over() {
+        let mv = if state.to_move() == 0 {
+            black.choose(&state)
+        } else {
+            white.choose(&state)
+        };
+        state.play(mv);
+    }
+    state.margin(0)
+}
+
+fn classic(c: &mut Criterion) {
+    const GAMES: u64 = 1000;
+    let mut group = c.benchmark_group("classic");
+    group.throughput(Throughput::Elements(GAMES));
+    group.bench_function("corner-best vs random, 1000 games", |b| {
+        let mut black = Classic::new(Strategy::CornerBest, GameRng::seed_from_u64(1));
+        let mut white = Classic::new(Strategy::Random, GameRng::seed_from_u64(2));
+        b.iter(|| {
+            (0..GAMES)
+                .map(|_| play_game(&mut black, &mut white))
+                .sum::<i64>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft, classic);
+criterion_main!(benches);

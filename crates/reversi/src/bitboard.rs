@@ -1,0 +1,286 @@
+//! Bitboard primitives: move generation and flips on two `u64` boards.
+//!
+//! Square `sq = row * 8 + col` is bit `sq`: `a1` (top left) is bit 0, `h1` bit 7, `a2` bit 8,
+//! `h8` bit 63. Every function takes the side to move's discs (`own`) and the other side's
+//! (`opp`).
+
+/// Every square but the a-file: masks shifts that move a disc one column right.
+const NOT_A: u64 = 0xfefe_fefe_fefe_fefe;
+/// Every square but the h-file: masks shifts that move a disc one column left.
+const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The four corners.
+pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// The squares on the board's edge (corners included).
+pub const EDGES: u64 = 0xff81_8181_8181_81ff;
+
+/// The squares reachable from every square in one step of each of the eight directions.
+#[inline]
+pub fn neighbours(b: u64) -> u64 {
+    let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | h;
+    h | (row << 8) | (row >> 8)
+}
+
+/// Shifts `b` one step in direction `dir` (0..8: E, W, S, N, SE, NW, SW, NE), dropping what
+/// leaves the board.
+#[inline(always)]
+fn step(b: u64, dir: usize) -> u64 {
+    match dir {
+        0 => (b << 1) & NOT_A,
+        1 => (b >> 1) & NOT_H,
+        2 => b << 8,
+        3 => b >> 8,
+        4 => (b << 9) & NOT_A,
+        5 => (b >> 9) & NOT_H,
+        6 => (b << 7) & NOT_H,
+        _ => (b >> 7) & NOT_A,
+    }
+}
+
+/// The squares where the side owning `own` may play: empty squares from which a line of `opp`
+/// discs ends in an `own` disc.
+#[inline]
+pub fn moves(own: u64, opp: u64) -> u64 {
+    let empty = !(own | opp);
+    let inner = opp & NOT_A & NOT_H;
+    let mut found = 0;
+    // Horizontal and diagonal lines may not wrap around the board's sides; vertical ones can
+    // use every opponent disc.
+    found |= line_moves(own, inner, 1);
+    found |= line_moves(own, opp, 8);
+    found |= line_moves(own, inner, 7);
+    found |= line_moves(own, inner, 9);
+    found & empty
+}
+
+/// Moves along one axis (both directions), by doubling (Kogge–Stone) steps.
+#[inline(always)]
+fn line_moves(own: u64, mask: u64, shift: u32) -> u64 {
+    let pair_up = mask & (mask << shift);
+    let pair_down = mask & (mask >> shift);
+    let mut up = mask & (own << shift);
+    let mut down = mask & (own >> shift);
+    up |= mask & (up << shift);
+    down |= mask & (down >> shift);
+    up |= pair_up & (up << (2 * shift));
+    down |= pair_down & (down >> (2 * shift));
+    up |= pair_up & (up << (2 * shift));
+    down |= pair_down & (down >> (2 * shift));
+    (up << shift) | (down >> shift)
+}
+
+/// For each square and direction, the squares beyond it in that direction (nearest first in bit
+/// order for E, S, SE, SW; nearest last for W, N, NW, NE).
+static RAYS: [[u64; 8]; 64] = build_rays();
+
+const fn build_rays() -> [[u64; 8]; 64] {
+    const DELTAS: [(i32, i32); 8] = [
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (-1, -1),
+        (-1, 1),
+        (1, -1),
+    ];
+    let mut rays = [[0u64; 8]; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut d = 0;
+        while d < 8 {
+            let (dc, dr) = DELTAS[d];
+            let mut c = (sq % 8) as i32 + dc;
+            let mut r = (sq / 8) as i32 + dr;
+            let mut ray = 0u64;
+            while c >= 0 && c < 8 && r >= 0 && r < 8 {
+                ray |= 1u64 << (r * 8 + c);
+                c += dc;
+                r += dr;
+            }
+            rays[sq][d] = ray;
+            d += 1;
+        }
+        sq += 1;
+    }
+    rays
+}
+
+/// The discs that playing on `sq` flips (empty when the move is not legal). `sq` must be empty.
+#[inline]
+pub fn flips(own: u64, opp: u64, sq: usize) -> u64 {
+    let rays = &RAYS[sq];
+    let not_opp = !opp;
+    let mut flipped = 0;
+    // Directions whose squares lie at higher bit indices: the nearest blocker is the lowest bit.
+    for d in [0, 2, 4, 6] {
+        let ray = rays[d];
+        let blockers = ray & not_opp;
+        let first = blockers & blockers.wrapping_neg();
+        if first & own != 0 {
+            flipped |= ray & (first - 1);
+        }
+    }
+    // Directions towards lower indices: the nearest blocker is the highest bit.
+    for d in [1, 3, 5, 7] {
+        let ray = rays[d];
+        let blockers = ray & not_opp;
+        if blockers != 0 {
+            let top = 63 - blockers.leading_zeros();
+            if own & (1u64 << top) != 0 {
+                flipped |= ray & !((2u64 << top) - 1);
+            }
+        }
+    }
+    flipped
+}
+
+/// Whether playing on `sq` flips anything (a cheaper legality test would not be much cheaper).
+#[inline]
+pub fn is_move(own: u64, opp: u64, sq: usize) -> bool {
+    flips(own, opp, sq) != 0
+}
+
+/// Discs that can never be flipped again, found from full lines and the edges inwards: a disc is
+/// stable when, along each of the four axes, its line is full or one neighbour on that axis is
+/// off the board or a stable disc of the same colour. A lower bound on the true stable set.
+pub fn stable(own: u64, opp: u64) -> u64 {
+    let filled = own | opp;
+    let full = [
+        full_lines(filled, 1),
+        full_lines(filled, 8),
+        full_lines(filled, 7),
+        full_lines(filled, 9),
+    ];
+    let mut stable = 0u64;
+    loop {
+        let mut next = own;
+        // Axis pairs of directions: (E, W), (S, N), (SE, NW), (SW, NE).
+        for (axis, full) in full.iter().enumerate() {
+            let a = 2 * axis;
+            let guard_a = step_in(stable, a + 1) | edge_beyond(a + 1);
+            let guard_b = step_in(stable, a) | edge_beyond(a);
+            // A neighbour at direction a of this square is stable: the stable set shifted back.
+            next &= full | guard_a | guard_b;
+        }
+        let next = next | stable;
+        if next == stable {
+            return stable;
+        }
+        stable = next;
+    }
+}
+
+/// Squares whose neighbour in direction `dir` is in `b` (i.e. `b` shifted the opposite way).
+#[inline]
+fn step_in(b: u64, dir: usize) -> u64 {
+    step(b, dir ^ 1)
+}
+
+/// Squares whose neighbour in direction `dir` is off the board.
+#[inline]
+fn edge_beyond(dir: usize) -> u64 {
+    !step(u64::MAX, dir ^ 1)
+}
+
+/// The diagonals of the board: `[down-right diagonals, down-left diagonals]`, 15 each.
+static DIAGONALS: [[u64; 15]; 2] = build_diagonals();
+
+const fn build_diagonals() -> [[u64; 15]; 2] {
+    let mut diagonals = [[0u64; 15]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = (sq / 8, sq % 8);
+        diagonals[0][r + 7 - c] |= 1u64 << sq;
+        diagonals[1][r + c] |= 1u64 << sq;
+        sq += 1;
+    }
+    diagonals
+}
+
+/// Squares whose whole line along the axis of `shift` (1: row, 8: column, 9: down-right
+/// diagonal, 7: down-left diagonal) is filled.
+fn full_lines(filled: u64, shift: usize) -> u64 {
+    match shift {
+        1 => {
+            let mut f = filled;
+            f &= f >> 1;
+            f &= f >> 2;
+            f &= f >> 4;
+            (f & 0x0101_0101_0101_0101) * 0xff
+        }
+        8 => {
+            let mut f = filled;
+            f &= f >> 32;
+            f &= f >> 16;
+            f &= f >> 8;
+            (f & 0xff) * 0x0101_0101_0101_0101
+        }
+        _ => DIAGONALS[usize::from(shift == 7)]
+            .iter()
+            .filter(|&&d| filled & d == d)
+            .fold(0, |acc, d| acc | d),
+    }
+}
+
+/// Empty squares next to `discs`: where the owner of the other discs might later play.
+#[inline]
+pub fn frontier(discs: u64, empty: u64) -> u64 {
+    neighbours(discs) & empty
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A slow reference: walk each direction square by square.
+    fn slow_flips(own: u64, opp: u64, sq: usize) -> u64 {
+        let mut all = 0;
+        for d in 0..8 {
+            let mut line = 0;
+            let mut b = step(1u64 << sq, d);
+            while b & opp != 0 {
+                line |= b;
+                b = step(b, d);
+            }
+            if b & own != 0 {
+                all |= line;
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn flips_and_moves_match_a_square_by_square_walk() {
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let own = x & 0x5555_aaaa_1234_8765;
+            let opp = !own & x.rotate_left(23);
+            let mut expected = 0;
+            for sq in 0..64 {
+                if (own | opp) >> sq & 1 == 1 {
+                    continue;
+                }
+                let f = slow_flips(own, opp, sq);
+                assert_eq!(flips(own, opp, sq), f, "square {sq}");
+                if f != 0 {
+                    expected |= 1 << sq;
+                }
+            }
+            assert_eq!(moves(own, opp), expected);
+        }
+    }
+
+    #[test]
+    fn corners_of_a_full_board_are_stable_and_the_full_board_is() {
+        assert_eq!(stable(CORNERS, 0), CORNERS);
+        let own = 0x0f0f_0f0f_0f0f_0f0f;
+        assert_eq!(stable(own, !own), own);
+        // A lone centre disc on an otherwise empty board is not stable.
+        assert_eq!(stable(1 << 27, 1 << 28), 0);
+    }
+}

@@ -1,0 +1,18 @@
+//! The agents reversi offers on the command line.
+
+use tabula_core::{AgentCatalog, AgentEntry};
+
+use crate::board::Reversi;
+use crate::classic::Classic;
+use crate::engine::Engine;
+
+impl AgentCatalog for Reversi {
+    fn agents() -> Vec<AgentEntry<Self>> {
+        let mut agents = vec![Engine::entry()];
+        agents.extend(Classic::entries());
+        agents
+    }
+
+    const ANALYZER: &'static str = "engine";
+    const OPPONENT: &'static str = "engine";
+}

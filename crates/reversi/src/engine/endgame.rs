@@ -1,0 +1,269 @@
+//! The exact endgame solver: final disc difference under perfect play.
+//!
+//! Negamax with principal-variation (null-window) search, fail-soft. Near the root a
+//! transposition table (with enhanced transposition cut-offs) and fastest-first ordering (the
+//! move leaving the opponent fewest replies first), with a shallow evaluated search to order
+//! moves when many squares are empty;
+//! stable discs bound the result (stability cut-off); the last few empties are searched square
+//! by square in parity order (odd quadrants first) without generating moves, and the last
+//! square is counted directly.
+
+use crate::bitboard::{flips, moves, neighbours, stable, CORNERS};
+use crate::board::score_for;
+
+use super::midgame::Midgame;
+use super::table::Table;
+
+/// At most this many empties are searched square by square, without ordering or table.
+const SHALLOW: u32 = 5;
+/// At least this many empties use the transposition table.
+const TABLE_MIN: u32 = 9;
+/// At least this many empties look for a child in the table that refutes the window
+/// (enhanced transposition cut-off).
+const ETC_MIN: u32 = 14;
+/// At least this many empties order moves with an evaluated search, of depth
+/// `(empties - EVAL_ORDER_BASE) / 3`.
+const EVAL_ORDER_MIN: u32 = 16;
+/// See [`EVAL_ORDER_MIN`].
+const EVAL_ORDER_BASE: u32 = 10;
+/// Weight of the opponent's potential mobility against its mobility (16) in fastest-first.
+const POTENTIAL_WEIGHT: i32 = 2;
+
+/// The four quadrants, for parity ordering.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// The quadrants holding an odd number of empties: moves there tend to get the last move of
+/// the region.
+#[inline]
+fn odd_quadrants(empty: u64) -> u64 {
+    QUADRANTS
+        .iter()
+        .filter(|&&q| (empty & q).count_ones() & 1 == 1)
+        .fold(0, |acc, q| acc | q)
+}
+
+/// An exact solver with its table and node count.
+pub struct Solver {
+    table: Table,
+    /// Positions visited by the exact search (see [`Solver::nodes`] for the total).
+    nodes: u64,
+    ordering: Midgame,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver with a 2^21-entry table (about 64 MB with the ordering search's).
+    pub fn new() -> Self {
+        Solver {
+            table: Table::new(21),
+            nodes: 0,
+            ordering: Midgame::new(18),
+        }
+    }
+
+    /// Positions visited since the last [`Solver::reset_nodes`], the ordering searches' included.
+    pub fn nodes(&self) -> u64 {
+        self.nodes + self.ordering.nodes
+    }
+
+    /// Restarts the node count.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+        self.ordering.nodes = 0;
+    }
+
+    /// Forgets stored results (between unrelated positions).
+    pub fn clear(&mut self) {
+        self.table.clear();
+        self.ordering.clear();
+    }
+
+    /// The exact value for the side to move within `(alpha, beta)`: exact inside the window, a
+    /// bound (fail-soft) outside it.
+    pub fn solve(&mut self, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
+        let empties = (!(own | opp)).count_ones();
+        self.search(own, opp, alpha, beta, empties)
+    }
+
+    fn search(&mut self, own: u64, opp: u64, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
+        if empties <= SHALLOW {
+            return self.shallow(own, opp, alpha, beta, empties);
+        }
+        self.nodes += 1;
+        let mut mask = moves(own, opp);
+        if mask == 0 {
+            if moves(opp, own) == 0 {
+                return score_for(own, opp);
+            }
+            return -self.search(opp, own, -beta, -alpha, empties);
+        }
+        // Stable opponent discs cap what the side to move can reach.
+        if 64 - 2 * opp.count_ones() as i32 <= alpha {
+            let upper = 64 - 2 * stable(opp, own).count_ones() as i32;
+            if upper <= alpha {
+                return upper;
+            }
+        }
+        let use_table = empties >= TABLE_MIN;
+        let mut hint = 64u8;
+        if use_table {
+            if let Some(hit) = self.table.probe(own, opp, empties as u8) {
+                if hit.lower >= beta {
+                    return hit.lower;
+                }
+                if hit.upper <= alpha {
+                    return hit.upper;
+                }
+                if hit.lower == hit.upper {
+                    return hit.lower;
+                }
+                alpha = alpha.max(hit.lower);
+                beta = beta.min(hit.upper);
+                hint = hit.best;
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+
+        // Collect and order the moves.
+        let mut list = [(0i32, 0u8, 0u64); 32];
+        let mut n = 0;
+        let odd = odd_quadrants(!(own | opp));
+        while mask != 0 {
+            let sq = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let f = flips(own, opp, sq);
+            let bit = 1u64 << sq;
+            let key = if sq as u8 == hint {
+                i32::MAX
+            } else if empties >= EVAL_ORDER_MIN {
+                let depth = (empties - EVAL_ORDER_BASE) / 3;
+                -self.ordering.value(opp & !f, own | f | bit, depth)
+            } else {
+                let (child_own, child_opp) = (opp & !f, own | f | bit);
+                let child_moves = moves(child_own, child_opp);
+                // The opponent's potential moves: empties next to my discs.
+                let potential =
+                    (neighbours(child_opp) & !(child_own | child_opp)).count_ones() as i32;
+                let mobility =
+                    (child_moves.count_ones() + (child_moves & CORNERS).count_ones()) as i32;
+                -mobility * 16 - potential * POTENTIAL_WEIGHT + if odd & bit != 0 { 4 } else { 0 }
+            };
+            list[n] = (key, sq as u8, f);
+            n += 1;
+        }
+        let list = &mut list[..n];
+        // Enhanced transposition cut-off: a child already known to refute the window.
+        if empties >= ETC_MIN {
+            for &(_, sq, f) in list.iter() {
+                if let Some(hit) =
+                    self.table
+                        .probe(opp & !f, own | f | (1u64 << sq), empties as u8 - 1)
+                {
+                    if hit.upper != i32::MAX && -hit.upper >= beta {
+                        return -hit.upper;
+                    }
+                }
+            }
+        }
+        list.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+
+        let mut best = -65;
+        let mut best_sq = 64u8;
+        for (i, &(_, sq, f)) in list.iter().enumerate() {
+            let child_own = opp & !f;
+            let child_opp = own | f | (1u64 << sq);
+            let value = if i == 0 {
+                -self.search(child_own, child_opp, -beta, -alpha, empties - 1)
+            } else {
+                let v = -self.search(child_own, child_opp, -alpha - 1, -alpha, empties - 1);
+                if v > alpha && v < beta {
+                    -self.search(child_own, child_opp, -beta, -v, empties - 1)
+                } else {
+                    v
+                }
+            };
+            if value > best {
+                best = value;
+                best_sq = sq;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if use_table {
+            self.table
+                .store(own, opp, empties as u8, alpha0, beta0, best, best_sq);
+        }
+        best
+    }
+
+    /// Few empties: try each empty square in parity order, without generating moves.
+    fn shallow(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
+        self.nodes += 1;
+        let empty = !(own | opp);
+        if empties == 1 {
+            return self.last(own, opp, empty.trailing_zeros() as usize);
+        }
+        let odd = odd_quadrants(empty);
+        let mut best = -65;
+        // Only squares next to an opponent disc can flip anything.
+        let near = empty & neighbours(opp);
+        for part in [near & odd, near & !odd] {
+            let mut squares = part;
+            while squares != 0 {
+                let sq = squares.trailing_zeros() as usize;
+                squares &= squares - 1;
+                let f = flips(own, opp, sq);
+                if f == 0 {
+                    continue;
+                }
+                let v = -self.shallow(opp & !f, own | f | (1u64 << sq), -beta, -alpha, empties - 1);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        if best == -65 {
+            // No move: pass if the opponent can move, else the game is over.
+            if moves(opp, own) == 0 {
+                return score_for(own, opp);
+            }
+            return -self.shallow(opp, own, -beta, -alpha, empties);
+        }
+        best
+    }
+
+    /// One empty square left: play it (or let the opponent, or nobody) and count.
+    #[inline]
+    fn last(&mut self, own: u64, opp: u64, sq: usize) -> i32 {
+        let mine = own.count_ones() as i32;
+        let f = flips(own, opp, sq).count_ones() as i32;
+        if f > 0 {
+            return 2 * (mine + f + 1) - 64;
+        }
+        let g = flips(opp, own, sq).count_ones() as i32;
+        if g > 0 {
+            return 2 * (mine - g) - 64;
+        }
+        score_for(own, opp)
+    }
+}

@@ -1,0 +1,181 @@
+//! The midgame search: negamax alpha-beta with principal-variation search, a transposition
+//! table, move ordering (table move, then fewest replies) and the evaluation at the leaves.
+
+use std::time::Instant;
+
+use crate::bitboard::{flips, moves, CORNERS};
+use crate::board::score_for;
+
+use super::eval::{evaluate, DISC};
+use super::table::Table;
+
+/// Larger than any evaluation: finished games score `WIN + disc difference`.
+const WIN: i32 = 1_000_000;
+/// Outside every value.
+pub const INFINITY: i32 = 2 * WIN;
+
+/// The midgame searcher: table, node count and deadline.
+pub struct Midgame {
+    table: Table,
+    /// Positions visited.
+    pub nodes: u64,
+    deadline: Option<Instant>,
+    /// Set once the deadline passed: every value since is meaningless.
+    pub aborted: bool,
+}
+
+/// The value of a finished game for the side owning `own`, beyond any evaluation.
+pub fn final_value(own: u64, opp: u64) -> i32 {
+    let score = score_for(own, opp);
+    score * DISC + score.signum() * WIN
+}
+
+/// Converts a search value back to discs (finished games give their exact difference).
+pub fn to_discs(value: i32) -> f64 {
+    if value.abs() >= WIN {
+        f64::from((value.abs() - WIN) / DISC * value.signum())
+    } else {
+        f64::from(value) / f64::from(DISC)
+    }
+}
+
+impl Midgame {
+    /// A searcher with a `2^bits`-entry table.
+    pub fn new(bits: u32) -> Self {
+        Midgame {
+            table: Table::new(bits),
+            nodes: 0,
+            deadline: None,
+            aborted: false,
+        }
+    }
+
+    /// Forgets stored results.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Sets (or lifts) the deadline and clears the abort flag.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.aborted = false;
+    }
+
+    /// The value of the position searched `depth` plies with a full window.
+    pub fn value(&mut self, own: u64, opp: u64, depth: u32) -> i32 {
+        self.search(own, opp, -INFINITY, INFINITY, depth, false)
+    }
+
+    /// Fail-soft PVS. `passed` is set when the previous ply was a pass.
+    pub fn search(
+        &mut self,
+        own: u64,
+        opp: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: u32,
+        passed: bool,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0 {
+            if let Some(deadline) = self.deadline {
+                if Instant::now() >= deadline {
+                    self.aborted = true;
+                }
+            }
+        }
+        if self.aborted {
+            return 0;
+        }
+        if depth == 0 {
+            return evaluate(own, opp);
+        }
+        let mut mask = moves(own, opp);
+        if mask == 0 {
+            if passed || moves(opp, own) == 0 {
+                return final_value(own, opp);
+            }
+            return -self.search(opp, own, -beta, -alpha, depth, true);
+        }
+        let mut hint = 64u8;
+        if depth >= 2 {
+            if let Some(hit) = self.table.probe(own, opp, depth as u8) {
+                if hit.lower >= beta {
+                    return hit.lower;
+                }
+                if hit.upper <= alpha {
+                    return hit.upper;
+                }
+                if hit.lower == hit.upper {
+                    return hit.lower;
+                }
+                alpha = alpha.max(hit.lower);
+                beta = beta.min(hit.upper);
+                hint = hit.best;
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut list = [(0i32, 0u8, 0u64); 32];
+        let mut n = 0;
+        while mask != 0 {
+            let sq = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let f = flips(own, opp, sq);
+            let key = if sq as u8 == hint {
+                i32::MAX
+            } else if depth >= 2 {
+                order_key(own, opp, sq, f)
+            } else {
+                0
+            };
+            list[n] = (key, sq as u8, f);
+            n += 1;
+        }
+        let list = &mut list[..n];
+        if depth >= 2 {
+            list.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+        }
+        let mut best = -INFINITY;
+        let mut best_sq = 64u8;
+        for (i, &(_, sq, f)) in list.iter().enumerate() {
+            let (co, cp) = (opp & !f, own | f | (1u64 << sq));
+            let value = if i == 0 {
+                -self.search(co, cp, -beta, -alpha, depth - 1, false)
+            } else {
+                let v = -self.search(co, cp, -alpha - 1, -alpha, depth - 1, false);
+                if v > alpha && v < beta {
+                    -self.search(co, cp, -beta, -v, depth - 1, false)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            if value > best {
+                best = value;
+                best_sq = sq;
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if depth >= 2 {
+            self.table
+                .store(own, opp, depth as u8, alpha0, beta0, best, best_sq);
+        }
+        best
+    }
+}
+
+/// Move ordering: corners first, then the moves leaving the opponent fewest replies.
+#[inline]
+pub fn order_key(own: u64, opp: u64, sq: usize, f: u64) -> i32 {
+    let bit = 1u64 << sq;
+    let replies = moves(opp & !f, own | f | bit);
+    let corner = if CORNERS & bit != 0 { 64 } else { 0 };
+    corner - 4 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
+}

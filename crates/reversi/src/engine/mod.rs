@@ -1,0 +1,286 @@
+//! `engine`: a search engine for reversi — iterative-deepening PVS over an evaluation in the
+//! midgame ([`midgame`]), an exact solver near the end ([`endgame`]).
+//!
+//! Spec keys: `level=1..10` (search depth `level + 2`, exact solving from `2 * level`
+//! empties, at most 20) and `time=MS` (iterative deepening within the time; exact solving from
+//! 18 empties). With neither, `level=5`.
+
+pub mod endgame;
+mod eval;
+pub mod midgame;
+mod table;
+
+use std::time::{Duration, Instant};
+
+use tabula_core::{
+    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Bound, MoveValue, SearchLimits, Verdict,
+};
+
+use crate::board::Reversi;
+use crate::square::Move;
+use endgame::Solver;
+use midgame::{order_key, to_discs, Midgame, INFINITY};
+
+pub use eval::evaluate;
+
+/// How far one decision may search.
+#[derive(Clone, Copy, Debug)]
+struct Plan {
+    /// Midgame depth in plies.
+    depth: u32,
+    /// Solve exactly from this many empties down.
+    exact_empties: u32,
+    /// Stop deepening by then.
+    deadline: Option<Instant>,
+}
+
+/// The engine agent.
+pub struct Engine {
+    level: Option<u32>,
+    time_ms: Option<u64>,
+    midgame: Midgame,
+    solver: Solver,
+}
+
+impl Engine {
+    /// An engine at `level` (1..=10) and/or with `time_ms` per move.
+    pub fn new(level: Option<u32>, time_ms: Option<u64>) -> Self {
+        Engine {
+            level: level.or(if time_ms.is_some() { None } else { Some(5) }),
+            time_ms,
+            midgame: Midgame::new(20),
+            solver: Solver::new(),
+        }
+    }
+
+    /// The catalogue entry.
+    pub fn entry() -> AgentEntry<Reversi> {
+        AgentEntry {
+            name: "engine",
+            summary: "alpha-beta search with an exact endgame solver (level=1..10, time=ms)",
+            keys: &["level", "time"],
+            build,
+        }
+    }
+
+    /// Nodes searched by the last decision or analysis (midgame and endgame together).
+    pub fn nodes(&self) -> u64 {
+        self.midgame.nodes + self.solver.nodes()
+    }
+
+    fn plan(&self, limits: &SearchLimits) -> Plan {
+        let time_ms = limits.time_ms.or(self.time_ms);
+        let level = if limits.time_ms.is_some() || limits.depth.is_some() {
+            None
+        } else {
+            self.level
+        };
+        Plan {
+            depth: limits.depth.or(level.map(|l| l + 2)).unwrap_or(60),
+            exact_empties: if limits.exact {
+                64
+            } else {
+                level.map_or(18, |l| (2 * l).min(20))
+            },
+            deadline: time_ms.map(|ms| Instant::now() + Duration::from_millis(ms)),
+        }
+    }
+
+    fn reset_counters(&mut self) {
+        self.midgame.nodes = 0;
+        self.solver.reset_nodes();
+    }
+
+    /// Solves the position exactly: the best move's value exact, every other move's exact where
+    /// it ties the best, else an upper bound. Principal-variation search at the root: the first
+    /// move with a full window, the others with a null window at the best value so far.
+    pub fn solve(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
+        let (own, opp) = (state.own(), state.opp());
+        let order = self.ordered_moves(own, opp, 6);
+        let mut values: Vec<MoveValue<Move>> = Vec::with_capacity(order.len());
+        let mut best = -65;
+        for (sq, f) in order {
+            let (co, cp) = (opp & !f, own | f | (1u64 << sq));
+            let mv = Move::square(sq as usize);
+            if best > -65 {
+                // Does this move reach the best so far?
+                let probe = -self.solver.solve(co, cp, -best, -best + 1);
+                if probe < best {
+                    values.push(MoveValue {
+                        mv,
+                        value: f64::from(probe),
+                        exact: false,
+                        verdict: (probe < 0).then_some(Verdict::Loss),
+                        bound: Some(Bound::Upper),
+                    });
+                    continue;
+                }
+            }
+            let v = -self.solver.solve(co, cp, -64, -best + 1);
+            best = best.max(v);
+            values.push(MoveValue::exact(mv, f64::from(v), verdict(v)));
+        }
+        values
+    }
+
+    /// Every move's exact value (full window each).
+    fn solve_all(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
+        let (own, opp) = (state.own(), state.opp());
+        self.ordered_moves(own, opp, 2)
+            .into_iter()
+            .map(|(sq, f)| {
+                let v = -self.solver.solve(opp & !f, own | f | (1u64 << sq), -64, 64);
+                MoveValue::exact(Move::square(sq as usize), f64::from(v), verdict(v))
+            })
+            .collect()
+    }
+
+    /// The legal squares with their flips, best first by a shallow search.
+    fn ordered_moves(&mut self, own: u64, opp: u64, depth: u32) -> Vec<(u8, u64)> {
+        let mut keyed: Vec<(i32, u8, u64)> = Vec::new();
+        let mut mask = crate::bitboard::moves(own, opp);
+        self.midgame.set_deadline(None);
+        while mask != 0 {
+            let sq = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            let f = crate::bitboard::flips(own, opp, sq);
+            let value = -self.midgame.value(opp & !f, own | f | (1u64 << sq), depth);
+            keyed.push((value + order_key(own, opp, sq, f) / 64, sq as u8, f));
+        }
+        keyed.sort_by_key(|e| std::cmp::Reverse(e.0));
+        keyed.into_iter().map(|(_, sq, f)| (sq, f)).collect()
+    }
+
+    /// Iterative deepening from depth 1 to `plan.depth` or the deadline; every root move's
+    /// value at the deepest finished depth (all moves with a full window when `all`).
+    fn deepen(&mut self, state: &Reversi, plan: &Plan, all: bool) -> (Vec<(u8, i32)>, u32) {
+        let (own, opp) = (state.own(), state.opp());
+        let mut order: Vec<(u8, u64)> = self.ordered_moves(own, opp, 1);
+        let mut result: Vec<(u8, i32)> = order.iter().map(|&(sq, _)| (sq, 0)).collect();
+        let mut reached = 0;
+        let started = Instant::now();
+        self.midgame.set_deadline(plan.deadline);
+        for depth in 1..=plan.depth {
+            let mut values = Vec::with_capacity(order.len());
+            let mut alpha = -INFINITY;
+            for (i, &(sq, f)) in order.iter().enumerate() {
+                let (co, cp) = (opp & !f, own | f | (1u64 << sq));
+                let v = if all || i == 0 {
+                    -self
+                        .midgame
+                        .search(co, cp, -INFINITY, INFINITY, depth - 1, false)
+                } else {
+                    let v = -self
+                        .midgame
+                        .search(co, cp, -alpha - 1, -alpha, depth - 1, false);
+                    if v > alpha {
+                        -self
+                            .midgame
+                            .search(co, cp, -INFINITY, -v + 1, depth - 1, false)
+                    } else {
+                        v
+                    }
+                };
+                if self.midgame.aborted {
+                    break;
+                }
+                alpha = alpha.max(v);
+                values.push((sq, v));
+            }
+            if self.midgame.aborted {
+                break;
+            }
+            values.sort_by_key(|e| std::cmp::Reverse(e.1));
+            let rank = |sq: u8| values.iter().position(|v| v.0 == sq).unwrap_or(usize::MAX);
+            order.sort_by_key(|&(sq, _)| rank(sq));
+            result = values;
+            reached = depth;
+            let empties = (!(own | opp)).count_ones();
+            if depth >= empties {
+                break;
+            }
+            if let Some(deadline) = plan.deadline {
+                // The next depth costs several times this one: stop when it cannot finish.
+                let spent = started.elapsed();
+                if Instant::now() + spent * 2 >= deadline {
+                    break;
+                }
+            }
+        }
+        (result, reached)
+    }
+}
+
+fn verdict(v: i32) -> Verdict {
+    match v {
+        v if v > 0 => Verdict::Win,
+        0 => Verdict::Draw,
+        _ => Verdict::Loss,
+    }
+}
+
+fn build(spec: &AgentSpec) -> Result<Box<dyn Agent<Reversi>>, AgentError> {
+    Ok(Box::new(Engine::new(spec.level()?, spec.time_ms()?)))
+}
+
+impl Agent<Reversi> for Engine {
+    fn choose(&mut self, state: &Reversi) -> Move {
+        let mask = state.move_mask();
+        if mask == 0 {
+            return Move::PASS;
+        }
+        if mask.count_ones() == 1 {
+            return Move::square(mask.trailing_zeros() as usize);
+        }
+        self.reset_counters();
+        let plan = self.plan(&SearchLimits::default());
+        let empties = state.empty().count_ones();
+        if empties <= plan.exact_empties {
+            let values = self.solve(state);
+            let best = values
+                .iter()
+                .filter(|v| v.bound.is_none())
+                .max_by(|a, b| a.value.total_cmp(&b.value));
+            if let Some(best) = best {
+                return best.mv;
+            }
+        }
+        let (values, _) = self.deepen(state, &plan, false);
+        Move::square(values[0].0 as usize)
+    }
+
+    fn analyze(&mut self, state: &Reversi, limits: &SearchLimits) -> Option<Analysis<Move>> {
+        self.reset_counters();
+        let plan = self.plan(limits);
+        let empties = state.empty().count_ones();
+        let mask = state.move_mask();
+        let (moves, depth) = if mask == 0 {
+            let pass = if state.must_pass() {
+                vec![MoveValue::estimate(Move::PASS, 0.0)]
+            } else {
+                Vec::new()
+            };
+            (pass, None)
+        } else if limits.exact {
+            (self.solve(state), Some(empties))
+        } else if empties <= plan.exact_empties.min(14) {
+            (self.solve_all(state), Some(empties))
+        } else {
+            let (values, depth) = self.deepen(state, &plan, true);
+            let moves = values
+                .into_iter()
+                .map(|(sq, v)| MoveValue::estimate(Move::square(sq as usize), to_discs(v)))
+                .collect();
+            (moves, Some(depth))
+        };
+        let mut analysis = Analysis::new(moves);
+        analysis.nodes = Some(self.nodes());
+        analysis.depth = depth;
+        Some(analysis)
+    }
+
+    fn new_game(&mut self) {
+        self.midgame.clear();
+        self.solver.clear();
+    }
+}

@@ -1,0 +1,145 @@
+//! The engine: exact values against a plain minimax, sound analyses, and play.
+
+use rand::SeedableRng;
+use tabula_core::{Agent, AgentCatalog, Game, GameRng, SearchLimits, Turn};
+use tabula_reversi::classic::{Classic, Strategy};
+use tabula_reversi::engine::Engine;
+use tabula_reversi::{Move, Reversi};
+
+/// Exact final disc difference for the side to move by plain minimax over the Game trait.
+fn minimax(state: &Reversi) -> i64 {
+    match state.turn() {
+        Turn::Over(_) => state.margin(state.to_move()),
+        _ => {
+            let mut moves = Vec::new();
+            state.legal_moves(&mut moves);
+            moves
+                .into_iter()
+                .map(|m| {
+                    let mut child = *state;
+                    child.play(m);
+                    -minimax(&child)
+                })
+                .max()
+                .unwrap()
+        }
+    }
+}
+
+/// Positions with `empties` empty squares reached by random play.
+fn random_positions(count: usize, empties: u32, seed: u64) -> Vec<Reversi> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut found = Vec::new();
+    while found.len() < count {
+        let mut agent = Classic::new(
+            Strategy::Random,
+            GameRng::seed_from_u64(rand::Rng::random(&mut rng)),
+        );
+        let mut state = Reversi::initial();
+        while !state.is_over() && state.empty().count_ones() > empties {
+            state.play(agent.pick(&state));
+        }
+        if !state.is_over() && state.empty().count_ones() == empties {
+            found.push(state);
+        }
+    }
+    found
+}
+
+fn exact() -> SearchLimits {
+    SearchLimits {
+        exact: true,
+        ..SearchLimits::default()
+    }
+}
+
+#[test]
+fn exact_analysis_agrees_with_plain_minimax() {
+    let mut engine = Engine::new(None, None);
+    for state in random_positions(40, 9, 3) {
+        let analysis = engine.analyze(&state, &exact()).unwrap();
+        let best = &analysis.moves[0];
+        let truth = minimax(&state);
+        assert!(best.exact);
+        assert_eq!(best.value as i64, truth, "{}", state.position_string());
+        // The best move really reaches that value, and bounds are true bounds.
+        for mv in &analysis.moves {
+            let mut child = state;
+            child.play(mv.mv);
+            let value = -minimax(&child);
+            if mv.exact {
+                assert_eq!(value, mv.value as i64);
+            } else {
+                assert!(
+                    value <= mv.value as i64,
+                    "upper bound {} < {value}",
+                    mv.value
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn estimates_cover_every_legal_move_best_first() {
+    let mut engine = Engine::new(Some(3), None);
+    let state = Reversi::initial();
+    let limits = SearchLimits {
+        depth: Some(4),
+        ..SearchLimits::default()
+    };
+    let analysis = engine.analyze(&state, &limits).unwrap();
+    assert_eq!(analysis.moves.len(), 4);
+    assert_eq!(analysis.depth, Some(4));
+    assert!(analysis.moves.windows(2).all(|w| w[0].value >= w[1].value));
+    // The four openings are symmetric: they are worth the same.
+    assert_eq!(analysis.moves[0].value, analysis.moves[3].value);
+}
+
+#[test]
+fn a_forced_pass_is_the_only_choice() {
+    let state = Reversi::parse_position(&format!("XXO{}O O", "-".repeat(60))).unwrap();
+    let mut engine = Engine::new(Some(1), None);
+    assert_eq!(engine.choose(&state), Move::PASS);
+}
+
+#[test]
+fn engine_beats_corner_best() {
+    let mut wins = 0;
+    let games = 10;
+    for game in 0..games {
+        let mut engine = Reversi::agent_from_str("engine:level=2").unwrap();
+        let mut classic = Reversi::agent_from_str(&format!("corner-best:seed={game}")).unwrap();
+        let engine_side = game % 2;
+        let mut state = Reversi::initial();
+        while !state.is_over() {
+            let mv = if state.to_move() == engine_side {
+                engine.choose(&state)
+            } else {
+                classic.choose(&state)
+            };
+            state.try_play(mv).unwrap();
+        }
+        if state.margin(engine_side) > 0 {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 9, "engine won {wins} of {games}");
+}
+
+#[test]
+fn catalogue_builds_every_agent_and_rejects_bad_keys() {
+    for name in [
+        "engine",
+        "engine:level=10,time=50",
+        "corner-best",
+        "corner-side-best",
+        "worst",
+        "random:seed=3",
+    ] {
+        assert!(Reversi::agent_from_str(name).is_ok(), "{name}");
+    }
+    assert!(Reversi::agent_from_str("engine:level=11").is_err());
+    assert!(Reversi::agent_from_str("worst:depth=2").is_err());
+    assert!(Reversi::agent_from_str("nobody").is_err());
+}
