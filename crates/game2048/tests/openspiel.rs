@@ -50,8 +50,8 @@ fn field<'a>(block: &'a str, name: &str) -> Option<&'a str> {
 }
 
 fn numbers(list: &str) -> Vec<f64> {
-    list.trim_matches(|c| c == '[' || c == ']')
-        .split(|c| c == ',' || c == '(' || c == ')')
+    list.trim_matches(['[', ']'])
+        .split([',', '(', ')'])
         .map(str::trim)
         .filter(|w| !w.is_empty())
         .map(|w| w.parse().unwrap())
