@@ -248,6 +248,9 @@ impl fmt::Display for AgentSpec {
     }
 }
 
+/// Builds an agent from a spec whose name and keys were already checked.
+pub type BuildAgent<G> = fn(&AgentSpec) -> Result<Box<dyn Agent<G>>, AgentError>;
+
 /// One agent a game offers: its name, a one-line description, the keys it takes and how to
 /// build it.
 pub struct AgentEntry<G: Game> {
@@ -258,7 +261,7 @@ pub struct AgentEntry<G: Game> {
     /// The keys it accepts (`seed` is always accepted).
     pub keys: &'static [&'static str],
     /// Builds the agent from a spec whose name and keys were already checked.
-    pub build: fn(&AgentSpec) -> Result<Box<dyn Agent<G>>, AgentError>,
+    pub build: BuildAgent<G>,
 }
 
 /// The agents a game offers.

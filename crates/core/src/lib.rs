@@ -9,6 +9,7 @@ pub mod agent;
 pub mod analysis;
 pub mod chance;
 pub mod game;
+pub mod openspiel;
 pub mod perft;
 pub mod random_agent;
 pub mod save;

@@ -28,9 +28,9 @@ fn count<G: Game>(state: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
         return moves.len() as u64;
     }
     let mut total = 0;
-    for i in 0..moves.len() {
+    for &mv in moves.iter() {
         let mut child = state.clone();
-        child.play(moves[i]);
+        child.play(mv);
         total += count(&child, depth - 1, rest);
     }
     total

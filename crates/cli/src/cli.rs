@@ -1,0 +1,80 @@
+//! The command-line grammar. One vocabulary across games: seats are `-X`/`-O`, who moves first
+//! is `--first`, agents are spec strings `NAME[:key=value,...]`.
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::games::PlayGame;
+
+/// Classic board and puzzle games with computer players.
+#[derive(Parser, Debug)]
+#[command(name = "tabula", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do; with none, a menu on a terminal.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play a game in the console.
+    Play(PlayArgs),
+    /// Value every legal move of a position.
+    Analyze(AnalyzeArgs),
+    /// Count the move sequences of a given length (the move generator's check).
+    Perft(PerftArgs),
+    /// List the computer players of one game or of all.
+    Agents(AgentsArgs),
+}
+
+/// `tabula play <game> ...`
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// The game and its options.
+    #[command(subcommand)]
+    pub game: PlayGame,
+}
+
+/// `tabula analyze <game> <position> ...`
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// The game (tictactoe, ...).
+    pub game: String,
+    /// The position, in the game's notation (may begin with '-').
+    #[arg(allow_hyphen_values = true)]
+    pub position: String,
+    /// Print one JSON document and nothing else.
+    #[arg(long)]
+    pub json: bool,
+    /// The analysing agent (default: the game's strongest).
+    #[arg(long, value_name = "SPEC")]
+    pub agent: Option<String>,
+    /// Time budget in milliseconds.
+    #[arg(long, value_name = "N")]
+    pub time_ms: Option<u64>,
+    /// Search depth in plies.
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Solve exactly, however long it takes.
+    #[arg(long)]
+    pub exact: bool,
+}
+
+/// `tabula perft <game> <depth> [<position>]`
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    /// The game.
+    pub game: String,
+    /// The number of plies.
+    pub depth: u32,
+    /// The start position (default: the game's standard start).
+    #[arg(allow_hyphen_values = true)]
+    pub position: Option<String>,
+}
+
+/// `tabula agents [GAME]`
+#[derive(Args, Debug)]
+pub struct AgentsArgs {
+    /// Only this game's agents.
+    pub game: Option<String>,
+}

@@ -1,0 +1,37 @@
+//! `tabula agents`: the computer players of each game with one-line descriptions.
+
+use tabula_core::AgentCatalog;
+
+use crate::cli::AgentsArgs;
+use crate::error::Result;
+use crate::games::{with_game, GameKind};
+
+/// Runs `tabula agents`.
+pub fn run(args: &AgentsArgs) -> Result<()> {
+    let kinds = match &args.game {
+        Some(name) => vec![GameKind::parse(name)?],
+        None => GameKind::ALL.to_vec(),
+    };
+    for (i, kind) in kinds.into_iter().enumerate() {
+        if i > 0 {
+            println!();
+        }
+        with_game!(kind, G => list::<G>());
+    }
+    println!("\nAgents are named by spec strings NAME[:key=value,...]; common keys: time (ms per move), depth (plies), level (1-10), seed.");
+    Ok(())
+}
+
+fn list<G: AgentCatalog>() {
+    println!("{}:", G::NAME);
+    for entry in G::agents() {
+        let mut keys: Vec<&str> = entry.keys.to_vec();
+        keys.push("seed");
+        println!(
+            "  {:<18} {} [keys: {}]",
+            entry.name,
+            entry.summary,
+            keys.join(", ")
+        );
+    }
+}

@@ -1,0 +1,275 @@
+//! The line console every game shares: show the board, read a move or a command, let the
+//! computer answer. A game supplies only a [`BoardView`]; the commands (`undo`, `redo`, `hint`,
+//! `save`, `load`, `restart`, `help`, `quit`) are written once here.
+
+pub mod style;
+
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::time::Duration;
+
+use tabula_core::{AgentCatalog, Game, Outcome, SearchLimits, Seat, Session, Turn};
+
+use crate::error::Result;
+pub use style::Style;
+
+/// How a game shows itself in the console.
+pub trait BoardView<G: Game> {
+    /// The board with its coordinates, as lines of text.
+    fn draw(&self, session: &Session<G>, style: &Style) -> String;
+
+    /// How moves are written, briefly, for the prompt (`b2, 2b or 1-9`).
+    fn move_help(&self) -> &'static str;
+
+    /// Handles a game-specific command (`hints`, `numbers`); returns the reply, or `None` when
+    /// the word is not one of the game's commands.
+    fn command(&mut self, _word: &str, _session: &mut Session<G>) -> Option<String> {
+        None
+    }
+
+    /// One line per game-specific command, for `help`.
+    fn command_help(&self) -> &'static str {
+        ""
+    }
+
+    /// The line printed after a computer or chance move.
+    fn announce(&self, before: &G, mv: G::Move, _after: &G) -> String {
+        match before.turn() {
+            Turn::Player(p) => format!("{} plays {}.", G::player_name(p), before.move_string(mv)),
+            _ => format!("Chance: {}.", before.move_string(mv)),
+        }
+    }
+
+    /// The line announcing the end of the game.
+    fn outcome(&self, state: &G, outcome: Outcome) -> String {
+        match outcome {
+            Outcome::Win(p) => {
+                let margin = state.margin(p);
+                if margin > 0 {
+                    format!("{} wins by {margin}.", G::player_name(p))
+                } else {
+                    format!("{} wins!", G::player_name(p))
+                }
+            }
+            Outcome::Draw => "It's a draw.".to_string(),
+            Outcome::Score(score) => format!("Game over. Score: {score}."),
+        }
+    }
+}
+
+/// Console settings shared by every game.
+#[derive(Clone, Copy, Debug)]
+pub struct ConsoleOptions {
+    /// Wait this long before each computer move, so a person can follow.
+    pub pause: Duration,
+    /// How text may be decorated.
+    pub style: Style,
+    /// Ask "play again?" when a game ends.
+    pub play_again: bool,
+}
+
+/// The input and output of a console game.
+pub struct Io<R, W> {
+    /// Where lines come from (standard input).
+    pub input: R,
+    /// Where the game is shown (standard output).
+    pub output: W,
+}
+
+impl<R: BufRead, W: Write> Io<R, W> {
+    /// Prints `prompt` and reads one line; `None` when input is closed.
+    fn ask(&mut self, prompt: &str) -> Result<Option<String>> {
+        write!(self.output, "{prompt}")?;
+        self.output.flush()?;
+        let mut line = String::new();
+        if self.input.read_line(&mut line)? == 0 {
+            writeln!(self.output)?;
+            return Ok(None);
+        }
+        Ok(Some(line.trim().to_string()))
+    }
+
+    fn say(&mut self, text: &str) -> Result<()> {
+        writeln!(self.output, "{text}")?;
+        Ok(())
+    }
+}
+
+const COMMON_HELP: &str = "\
+  undo / u        take back your last move (and the computer's reply)
+  redo            replay an undone move
+  hint            the computer's value for every legal move
+  save FILE       save the game (JSON)
+  load FILE       load a saved game or a move list
+  restart / new   start again
+  help / ?        this list
+  quit / q        leave";
+
+/// Runs games in the console until the user quits or input closes. `new_start` gives the start
+/// position of each new game.
+pub fn run<G, V, R, W>(
+    session: &mut Session<G>,
+    view: &mut V,
+    io: &mut Io<R, W>,
+    options: &ConsoleOptions,
+    new_start: &mut dyn FnMut() -> G,
+) -> Result<()>
+where
+    G: AgentCatalog,
+    V: BoardView<G>,
+    R: BufRead,
+    W: Write,
+{
+    let mut show_board = true;
+    loop {
+        if let Turn::Over(outcome) = session.turn() {
+            io.say(&view.draw(session, &options.style))?;
+            io.say(&view.outcome(session.state(), outcome))?;
+            if !options.play_again {
+                return Ok(());
+            }
+            match io.ask("Play again? (yes or no) ")? {
+                Some(answer) if answer.to_lowercase().starts_with('y') => {
+                    let start = new_start();
+                    session.replace_game(tabula_core::save::LoadedGame {
+                        start,
+                        moves: Vec::new(),
+                        seats: Vec::new(),
+                    });
+                    session.restart();
+                    show_board = true;
+                    continue;
+                }
+                Some(answer) if answer.to_lowercase().starts_with('u') && session.undo() => {
+                    show_board = true;
+                    continue;
+                }
+                _ => return Ok(()),
+            }
+        }
+        if !session.awaits_human() {
+            if let Turn::Player(_) = session.turn() {
+                std::thread::sleep(options.pause);
+            }
+            let before = session.state().clone();
+            if let Some(mv) = session.step() {
+                io.say(&view.announce(&before, mv, session.state()))?;
+                show_board = true;
+            }
+            continue;
+        }
+        if show_board {
+            io.say(&view.draw(session, &options.style))?;
+            show_board = false;
+        }
+        let Turn::Player(player) = session.turn() else {
+            continue;
+        };
+        let prompt = format!(
+            "{} to move ({}; or 'help'): ",
+            G::player_name(player),
+            view.move_help()
+        );
+        let Some(line) = io.ask(&prompt)? else {
+            return Ok(());
+        };
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((word, rest)) => (word.to_lowercase(), rest.trim()),
+            None => (line.to_lowercase(), ""),
+        };
+        match word.as_str() {
+            "" => {}
+            "quit" | "exit" | "q" => return Ok(()),
+            "help" | "?" => {
+                io.say(&format!(
+                    "Type a move ({}), or a command:\n{COMMON_HELP}",
+                    view.move_help()
+                ))?;
+                if !view.command_help().is_empty() {
+                    io.say(view.command_help())?;
+                }
+            }
+            "undo" | "u" => {
+                if session.undo() {
+                    show_board = true;
+                } else {
+                    io.say("Nothing to undo.")?;
+                }
+            }
+            "redo" => {
+                if session.redo() {
+                    show_board = true;
+                } else {
+                    io.say("Nothing to redo.")?;
+                }
+            }
+            "restart" | "new" => {
+                session.restart();
+                show_board = true;
+            }
+            "hint" => io.say(&hint(session.state()))?,
+            "save" | "load" if rest.is_empty() => io.say(&format!("Say where: {word} FILE"))?,
+            "save" => match session.save(Path::new(rest)) {
+                Ok(()) => io.say(&format!("Saved to {rest}."))?,
+                Err(e) => io.say(&format!("Could not save: {e}"))?,
+            },
+            "load" => match session.load(Path::new(rest)) {
+                Ok(()) => {
+                    io.say(&format!("Loaded {rest}."))?;
+                    show_board = true;
+                }
+                Err(e) => io.say(&format!("Could not load: {e}"))?,
+            },
+            _ => {
+                if let Some(reply) = view.command(&word, session) {
+                    io.say(&reply)?;
+                    show_board = true;
+                } else if let Err(e) = session.play_text(&line) {
+                    io.say(&format!("{e}."))?;
+                } else {
+                    show_board = true;
+                }
+            }
+        }
+    }
+}
+
+/// The analyser's value for every legal move, one line each, best first.
+fn hint<G: AgentCatalog>(state: &G) -> String {
+    let limits = SearchLimits {
+        time_ms: Some(1000),
+        ..SearchLimits::default()
+    };
+    let analysis = G::agent_from_str(G::ANALYZER)
+        .ok()
+        .and_then(|mut agent| agent.analyze(state, &limits));
+    let Some(analysis) = analysis else {
+        return "No hint available.".to_string();
+    };
+    let lines: Vec<String> = analysis
+        .moves
+        .iter()
+        .map(|m| {
+            let verdict = m
+                .verdict
+                .map(|v| format!(" ({})", v.as_str()))
+                .unwrap_or_default();
+            format!("  {:>6}  {}{verdict}", state.move_string(m.mv), m.value)
+        })
+        .collect();
+    format!(
+        "Move values for the side to move, best first:\n{}",
+        lines.join("\n")
+    )
+}
+
+/// A seat from a command-line word: `human`, or an agent spec.
+pub fn seat_from_arg<G: AgentCatalog>(arg: &str) -> Result<Seat<G>> {
+    if arg.eq_ignore_ascii_case("human") {
+        return Ok(Seat::Human);
+    }
+    Ok(Seat::Agent {
+        spec: arg.to_string(),
+        agent: G::agent_from_str(arg)?,
+    })
+}

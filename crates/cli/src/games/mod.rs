@@ -1,0 +1,76 @@
+//! The games the command line knows: their names, their `play` options and a dispatch macro
+//! that turns a game name into a concrete type for the generic commands.
+//!
+//! Adding a game: a variant in [`GameKind`] (with its names), a line in [`with_game!`], and a
+//! module with its `play` arguments and console view, listed in [`PlayGame`].
+
+pub mod tictactoe;
+
+use clap::Subcommand;
+
+use crate::error::{CliError, Result};
+
+/// A game by kind, for dispatch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameKind {
+    /// Tic-tac-toe.
+    TicTacToe,
+}
+
+impl GameKind {
+    /// Every game, in menu order.
+    pub const ALL: &'static [GameKind] = &[GameKind::TicTacToe];
+
+    /// The game's names on the command line, canonical first.
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            GameKind::TicTacToe => &["tictactoe", "ttt", "tic-tac-toe"],
+        }
+    }
+
+    /// Reads a game name or alias.
+    pub fn parse(name: &str) -> Result<GameKind> {
+        let lower = name.to_ascii_lowercase();
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|kind| kind.names().contains(&lower.as_str()))
+            .ok_or_else(|| {
+                let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.names()[0]).collect();
+                CliError::usage(format!(
+                    "unknown game {name:?} (known: {})",
+                    known.join(", ")
+                ))
+            })
+    }
+}
+
+/// Runs `$body` with `$G` bound to the concrete game type of `$kind`.
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::games::GameKind::TicTacToe => {
+                type $G = tabula_tictactoe::TicTacToe;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_game;
+
+/// `tabula play <game>`: one subcommand per game, each with its own options.
+#[derive(Subcommand, Debug)]
+pub enum PlayGame {
+    /// Tic-tac-toe against the computer or a friend.
+    #[command(name = "tictactoe", visible_alias = "ttt", alias = "tic-tac-toe")]
+    TicTacToe(tictactoe::PlayArgs),
+}
+
+impl PlayGame {
+    /// Plays the chosen game.
+    pub fn run(self) -> Result<()> {
+        match self {
+            PlayGame::TicTacToe(args) => tictactoe::play(args),
+        }
+    }
+}

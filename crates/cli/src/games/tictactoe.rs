@@ -1,0 +1,160 @@
+//! Tic-tac-toe in the console: the board with its coordinates, the winning line blinking.
+
+use std::io;
+
+use clap::Args;
+use rand::Rng;
+use tabula_core::Session;
+use tabula_tictactoe::{Mark, TicTacToe};
+
+use crate::console::style::codes;
+use crate::console::{self, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
+use crate::error::{CliError, Result};
+
+/// `tabula play tictactoe` options.
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Who plays X: `human` or an agent spec.
+    #[arg(short = 'X', value_name = "SEAT", default_value = "human")]
+    pub x: String,
+    /// Who plays O: `human` or an agent spec.
+    #[arg(short = 'O', value_name = "SEAT", default_value = "minimax")]
+    pub o: String,
+    /// Who moves first: X, O or random.
+    #[arg(
+        long,
+        alias = "starting",
+        value_name = "X|O|random",
+        default_value = "X"
+    )]
+    pub first: String,
+    /// Two people at one keyboard (both seats human).
+    #[arg(long)]
+    pub two_player: bool,
+    /// Ask nothing when a game ends.
+    #[arg(long)]
+    pub once: bool,
+}
+
+/// How `--first` chooses the starting mark.
+enum First {
+    Mark(Mark),
+    Random,
+}
+
+impl First {
+    fn parse(text: &str) -> Result<First> {
+        match text.to_ascii_lowercase().as_str() {
+            "x" => Ok(First::Mark(Mark::X)),
+            "o" => Ok(First::Mark(Mark::O)),
+            "random" => Ok(First::Random),
+            _ => Err(CliError::usage(format!(
+                "--first takes X, O or random, not {text:?}"
+            ))),
+        }
+    }
+
+    fn pick(&self) -> Mark {
+        match self {
+            First::Mark(mark) => *mark,
+            First::Random if rand::rng().random_bool(0.5) => Mark::X,
+            First::Random => Mark::O,
+        }
+    }
+}
+
+/// Plays tic-tac-toe in the console.
+pub fn play(args: PlayArgs) -> Result<()> {
+    let first = First::parse(&args.first)?;
+    let (x, o) = if args.two_player {
+        ("human", "human")
+    } else {
+        (args.x.as_str(), args.o.as_str())
+    };
+    let seats = vec![seat_from_arg(x)?, seat_from_arg(o)?];
+    let mut session = Session::new(TicTacToe::new(first.pick()), seats, rand::rng().random());
+    let options = ConsoleOptions {
+        pause: std::time::Duration::ZERO,
+        style: Style::detect(),
+        play_again: !args.once,
+    };
+    let mut io = Io {
+        input: io::stdin().lock(),
+        output: io::stdout().lock(),
+    };
+    console::run(
+        &mut session,
+        &mut TicTacToeView,
+        &mut io,
+        &options,
+        &mut || TicTacToe::new(first.pick()),
+    )
+}
+
+/// The tic-tac-toe board view.
+pub struct TicTacToeView;
+
+impl BoardView<TicTacToe> for TicTacToeView {
+    fn draw(&self, session: &Session<TicTacToe>, style: &Style) -> String {
+        let state = session.state();
+        let winning = state.winning_cells();
+        let last = session.moves().last().copied();
+        let mut lines = vec![style.paint("    a   b   c", codes::DIM)];
+        for row in 0..3u8 {
+            let cells: Vec<String> = (0..3u8)
+                .map(|column| {
+                    let cell = TicTacToe::cell_at(column, row);
+                    let text = state.cell(cell).map_or(" ".to_string(), |m| m.to_string());
+                    if winning & (1 << cell) != 0 {
+                        style.paint(&text, codes::WIN)
+                    } else if last == Some(cell) {
+                        style.paint(&text, codes::LAST)
+                    } else {
+                        text
+                    }
+                })
+                .collect();
+            lines.push(format!(
+                "{}   {} | {} | {}",
+                style.paint(&(row + 1).to_string(), codes::DIM),
+                cells[0],
+                cells[1],
+                cells[2]
+            ));
+            if row < 2 {
+                lines.push("   ---+---+---".to_string());
+            }
+        }
+        lines.join("\n")
+    }
+
+    fn move_help(&self) -> &'static str {
+        "b2, 2b, or 1-9 laid out as a keypad"
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tabula_core::{Game, Seat};
+
+    #[test]
+    fn draws_the_board_with_coordinates_and_no_colour_when_plain() {
+        let start = TicTacToe::parse_position("XXXOO....").unwrap();
+        let session = Session::new(start, vec![Seat::Human, Seat::Human], 0);
+        let plain = TicTacToeView.draw(&session, &Style::default());
+        assert_eq!(plain, "    a   b   c\n1   X | X | X\n   ---+---+---\n2   O | O |  \n   ---+---+---\n3     |   |  ");
+        let coloured = TicTacToeView.draw(
+            &session,
+            &Style {
+                color: true,
+                unicode: false,
+            },
+        );
+        assert_eq!(
+            coloured.matches("\x1b[1;5mX").count(),
+            3,
+            "the winning line blinks"
+        );
+    }
+}
