@@ -13,6 +13,7 @@ use crate::games::PlayGame;
 const ENTRIES: &[(&str, &[&str])] = &[
     ("Tic-tac-toe against the computer", &["tictactoe"]),
     ("Tic-tac-toe, two players", &["tictactoe", "--two-player"]),
+    ("2048", &["2048"]),
 ];
 
 /// Shows the menu and plays the choice.

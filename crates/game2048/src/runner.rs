@@ -4,6 +4,7 @@
 //! seed too (unless the spec names one), exactly as a [`tabula_core::Session`] with that seed
 //! would, so any game of a run can be replayed on its own.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -49,7 +50,7 @@ pub struct Summary {
     /// Games played.
     pub games: usize,
     /// For each of [`MILESTONES`], the fraction of games whose largest tile reached it.
-    pub reached: Vec<(u64, f64)>,
+    pub reached: BTreeMap<u64, f64>,
     /// The mean final score.
     pub mean_score: f64,
     /// The median final score.

@@ -4,6 +4,7 @@
 //! Adding a game: a variant in [`GameKind`] (with its names), a line in [`with_game!`], and a
 //! module with its `play` arguments and console view, listed in [`PlayGame`].
 
+pub mod game2048;
 pub mod tictactoe;
 
 use clap::Subcommand;
@@ -15,16 +16,19 @@ use crate::error::{CliError, Result};
 pub enum GameKind {
     /// Tic-tac-toe.
     TicTacToe,
+    /// 2048.
+    Game2048,
 }
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: &'static [GameKind] = &[GameKind::TicTacToe];
+    pub const ALL: &'static [GameKind] = &[GameKind::TicTacToe, GameKind::Game2048];
 
     /// The game's names on the command line, canonical first.
     pub fn names(self) -> &'static [&'static str] {
         match self {
             GameKind::TicTacToe => &["tictactoe", "ttt", "tic-tac-toe"],
+            GameKind::Game2048 => &["2048"],
         }
     }
 
@@ -53,6 +57,10 @@ macro_rules! with_game {
                 type $G = tabula_tictactoe::TicTacToe;
                 $body
             }
+            $crate::games::GameKind::Game2048 => {
+                type $G = tabula_2048::Game2048;
+                $body
+            }
         }
     };
 }
@@ -64,6 +72,9 @@ pub enum PlayGame {
     /// Tic-tac-toe against the computer or a friend.
     #[command(name = "tictactoe", visible_alias = "ttt", alias = "tic-tac-toe")]
     TicTacToe(tictactoe::PlayArgs),
+    /// 2048 full-screen, or headless games by an agent.
+    #[command(name = "2048")]
+    Game2048(game2048::PlayArgs),
 }
 
 impl PlayGame {
@@ -71,6 +82,7 @@ impl PlayGame {
     pub fn run(self) -> Result<()> {
         match self {
             PlayGame::TicTacToe(args) => tictactoe::play(args),
+            PlayGame::Game2048(args) => game2048::play(args),
         }
     }
 }
