@@ -44,8 +44,13 @@ pub struct App {
 impl App {
     /// A new game dealt from `seed`, with colour unless `color` is false.
     pub fn new(seed: u64, best: BestScore, color: bool) -> App {
+        App::from_position(Game2048::initial(), seed, best, color)
+    }
+
+    /// A game from `start` (where `r` also returns), later tiles dealt from `seed`.
+    pub fn from_position(start: Game2048, seed: u64, best: BestScore, color: bool) -> App {
         let mut app = App {
-            session: Session::new(Game2048::initial(), vec![Seat::Human], seed),
+            session: Session::new(start, vec![Seat::Human], seed),
             advisor: Expectimax::new(None, Some(ADVISOR_TIME)),
             best,
             color,
