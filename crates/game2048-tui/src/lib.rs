@@ -27,7 +27,7 @@ pub fn run(seed: u64) -> io::Result<()> {
             Some("no data directory: the best score is not kept".to_string()),
         ),
     };
-    let color = std::env::var_os("NO_COLOR").map_or(true, |v| v.is_empty());
+    let color = !matches!(std::env::var_os("NO_COLOR"), Some(v) if !v.is_empty());
     let mut app = App::new(seed, best, color);
     if let Some(warning) = warning {
         app.set_message(warning);
