@@ -146,9 +146,9 @@ fn the_summary_counts_milestones_and_the_median() {
     ];
     let summary = Summary::of(&reports);
     assert_eq!(summary.games, 4);
-    let rates: Vec<f64> = summary.reached.iter().map(|&(_, r)| r).collect();
+    let rates: Vec<f64> = summary.reached.values().copied().collect();
     assert_eq!(
-        summary.reached.iter().map(|&(t, _)| t).collect::<Vec<_>>(),
+        summary.reached.keys().copied().collect::<Vec<_>>(),
         MILESTONES
     );
     assert_eq!(rates, [0.75, 0.5, 0.25, 0.25, 0.25]);
