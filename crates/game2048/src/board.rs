@@ -137,6 +137,19 @@ impl Board {
         }
     }
 
+    /// The boards after the four slides in [`Direction::ALL`] order, scores dropped: what search
+    /// needs, transposing once for both up and down.
+    #[inline]
+    pub fn children(self, tables: &Tables) -> [Board; 4] {
+        let t = self.transpose();
+        [
+            tables.left.apply(t).0.transpose(),
+            tables.right.apply(self).0,
+            tables.right.apply(t).0.transpose(),
+            tables.left.apply(self).0,
+        ]
+    }
+
     /// Row `r` (0..4, from the top) as a 16-bit word: cells `4r..4r + 4`, column 0 lowest.
     pub fn row(self, r: usize) -> u16 {
         (self.0 >> (16 * r)) as u16
@@ -255,6 +268,13 @@ mod tests {
             assert_eq!(gained & ESCAPE != 0, escaped);
             assert_eq!(u64::from(gained & !ESCAPE), score);
         }
+    }
+
+    #[test]
+    fn children_are_the_four_slides() {
+        let board = Board(0x1021_0330_2102_0011);
+        let slides = Direction::ALL.map(|d| board.slide(d).0);
+        assert_eq!(board.children(tables()), slides);
     }
 
     #[test]

@@ -7,6 +7,19 @@
 //! a transposition cache keyed on the board keeps the values of chance nodes already searched.
 //! With a time budget the search deepens two plies at a time and keeps the last complete
 //! iteration. Tiles above 32768 play as 32768 here (the saturated [`Board`]).
+//!
+//! # Strength and speed
+//!
+//! Measured on the shared 2-core development machine under heavy load (load average about 9),
+//! with `nice`, so times are noisy and on the slow side:
+//!
+//! - `tabula play 2048 --agent expectimax:time=1 --games 60 --seed 1` (release): 2048 in 100 %,
+//!   4096 in 96.7 %, 8192 in 81.7 %, 16384 in 35.0 % of games, 32768 in none; mean score
+//!   192,907, median 173,564, 1.1 ms per move of wall-clock time. The reference, nneonneo's
+//!   2048-ai at its depth 3 (about 0.5 ms per move) on the same machine: 98 %, 62 % (8192),
+//!   10 % (16384), median 133 k.
+//! - `cargo bench -p tabula-2048 --bench expectimax`: about 29 M nodes (slides evaluated) per
+//!   second at depth 7 and 63 M slides per second in the move generator.
 
 use std::time::{Duration, Instant};
 
@@ -175,8 +188,7 @@ impl Search<'_> {
             return self.heuristic.evaluate(board);
         }
         let mut best = 0.0f32;
-        for dir in Direction::ALL {
-            let (child, _) = board.slide_with(self.tables, dir);
+        for child in board.children(self.tables) {
             self.nodes += 1;
             if child != board {
                 best = best.max(self.chance(child, depth - 1, probability));
