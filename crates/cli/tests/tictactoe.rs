@@ -166,3 +166,13 @@ fn saves_and_loads_a_game() {
     assert!(run.stdout.contains("Could not load"), "{}", run.stdout);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn positions_may_begin_with_a_hyphen() {
+    let run = tabula(&["analyze", "ttt", "-X--O----", "--json"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(doc["position"], ".X..O....");
+    let run = tabula(&["perft", "ttt", "2", "---------"], "");
+    assert_eq!(run.stdout.lines().last(), Some("72"));
+}
