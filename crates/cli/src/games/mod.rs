@@ -4,8 +4,9 @@
 //! Adding a game: a variant in [`GameKind`] (with its names), a line in [`with_game!`], and a
 //! module with its `play` arguments and console view, listed in [`PlayGame`].
 
-pub mod reversi;
+pub mod game2048;
 pub mod gomoku;
+pub mod reversi;
 pub mod tictactoe;
 
 use clap::Subcommand;
@@ -21,6 +22,8 @@ pub enum GameKind {
     Reversi,
     /// Gomoku.
     Gomoku,
+    /// 2048.
+    Game2048,
 }
 
 impl GameKind {
@@ -29,6 +32,7 @@ impl GameKind {
         GameKind::TicTacToe,
         GameKind::Reversi,
         GameKind::Gomoku,
+        GameKind::Game2048,
     ];
 
     /// The game's names on the command line, canonical first.
@@ -37,6 +41,7 @@ impl GameKind {
             GameKind::TicTacToe => &["tictactoe", "ttt", "tic-tac-toe"],
             GameKind::Reversi => &["reversi", "othello"],
             GameKind::Gomoku => &["gomoku", "gobang", "five"],
+            GameKind::Game2048 => &["2048"],
         }
     }
 
@@ -73,6 +78,10 @@ macro_rules! with_game {
                 type $G = tabula_gomoku::Gomoku;
                 $body
             }
+            $crate::games::GameKind::Game2048 => {
+                type $G = tabula_2048::Game2048;
+                $body
+            }
         }
     };
 }
@@ -90,6 +99,9 @@ pub enum PlayGame {
     /// Gomoku (five in a row) against the computer or a friend.
     #[command(name = "gomoku", visible_alias = "gobang", alias = "five")]
     Gomoku(gomoku::PlayArgs),
+    /// 2048 full-screen, or headless games by an agent.
+    #[command(name = "2048")]
+    Game2048(game2048::PlayArgs),
 }
 
 impl PlayGame {
@@ -99,6 +111,7 @@ impl PlayGame {
             PlayGame::TicTacToe(args) => tictactoe::play(args),
             PlayGame::Reversi(args) => reversi::play(args),
             PlayGame::Gomoku(args) => gomoku::play(args),
+            PlayGame::Game2048(args) => game2048::play(args),
         }
     }
 }
