@@ -12,6 +12,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    restore_default_sigpipe();
     let cli = cli::Cli::parse();
     match commands::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
@@ -19,5 +20,16 @@ fn main() -> ExitCode {
             eprintln!("tabula: {error}");
             ExitCode::from(error.exit_code())
         }
+    }
+}
+
+/// Lets a closed pipe end the program quietly (`tabula ... | head`), as Unix tools do, instead of
+/// Rust's default of turning the failed write into a panic.
+fn restore_default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any thread exists; SIG_DFL is always a valid
+    // disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

@@ -234,7 +234,10 @@ where
     }
 }
 
-/// The analyser's value for every legal move, one line each, best first.
+/// The most moves a hint lists.
+const HINT_LINES: usize = 10;
+
+/// The analyser's value for the best legal moves, one line each, best first.
 fn hint<G: AgentCatalog>(state: &G) -> String {
     let limits = SearchLimits {
         time_ms: Some(1000),
@@ -246,9 +249,10 @@ fn hint<G: AgentCatalog>(state: &G) -> String {
     let Some(analysis) = analysis else {
         return "No hint available.".to_string();
     };
-    let lines: Vec<String> = analysis
+    let mut lines: Vec<String> = analysis
         .moves
         .iter()
+        .take(HINT_LINES)
         .map(|m| {
             let verdict = m
                 .verdict
@@ -257,6 +261,12 @@ fn hint<G: AgentCatalog>(state: &G) -> String {
             format!("  {:>6}  {}{verdict}", state.move_string(m.mv), m.value)
         })
         .collect();
+    if analysis.moves.len() > HINT_LINES {
+        lines.push(format!(
+            "  … and {} more",
+            analysis.moves.len() - HINT_LINES
+        ));
+    }
     format!(
         "Move values for the side to move, best first:\n{}",
         lines.join("\n")
