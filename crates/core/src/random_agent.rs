@@ -7,18 +7,23 @@ use crate::chance::GameRng;
 use crate::game::Game;
 
 /// Plays a uniformly random legal move.
-pub struct RandomAgent {
+pub struct RandomAgent<G: Game> {
     rng: GameRng,
+    /// Reused for every move, so that choosing allocates nothing.
+    moves: Vec<G::Move>,
 }
 
-impl RandomAgent {
+impl<G: Game> RandomAgent<G> {
     /// A random agent driven by `rng`.
     pub fn new(rng: GameRng) -> Self {
-        RandomAgent { rng }
+        RandomAgent {
+            rng,
+            moves: Vec::new(),
+        }
     }
 
     /// The catalogue entry for game `G`.
-    pub fn entry<G: Game>() -> AgentEntry<G> {
+    pub fn entry() -> AgentEntry<G> {
         AgentEntry {
             name: "random",
             summary: "a uniformly random legal move",
@@ -29,14 +34,15 @@ impl RandomAgent {
 }
 
 fn build<G: Game>(spec: &AgentSpec) -> Result<Box<dyn Agent<G>>, AgentError> {
-    Ok(Box::new(RandomAgent::new(spec.rng()?)))
+    Ok(Box::new(RandomAgent::<G>::new(spec.rng()?)))
 }
 
-impl<G: Game> Agent<G> for RandomAgent {
+impl<G: Game> Agent<G> for RandomAgent<G> {
     fn choose(&mut self, state: &G) -> G::Move {
-        let mut moves = Vec::new();
-        state.legal_moves(&mut moves);
-        *moves
+        self.moves.clear();
+        state.legal_moves(&mut self.moves);
+        *self
+            .moves
             .choose(&mut self.rng)
             .expect("choose is called only where a legal move exists")
     }

@@ -33,7 +33,7 @@ impl AgentCatalog for Gomoku {
         vec![
             Engine::entry(),
             ScoreTable::entry(),
-            RandomAgent::entry::<Gomoku>(),
+            RandomAgent::<Gomoku>::entry(),
         ]
     }
 
