@@ -150,8 +150,8 @@ pub fn stable(own: u64, opp: u64) -> u64 {
     let full = [
         full_lines(filled, 1),
         full_lines(filled, 8),
-        full_lines(filled, 7),
         full_lines(filled, 9),
+        full_lines(filled, 7),
     ];
     let mut stable = 0u64;
     loop {
