@@ -3,7 +3,7 @@
 //!
 //! Run with `nice cargo bench -p tabula-reversi` (or name one group, e.g. `-- classic`).
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::SeedableRng;
 use tabula_core::{Agent, Game, GameRng};
 use tabula_reversi::classic::{Classic, Strategy};
@@ -14,11 +14,11 @@ fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
     let start = Reversi::initial();
-    for depth in [8u32, 9] {
+    for depth in [9u32, 10] {
         let leaves = start.perft(depth);
         group.throughput(Throughput::Elements(leaves));
         group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &d| {
-            b.iter(|| start.perft(d))
+            b.iter(|| black_box(&start).perft(black_box(d)))
         });
     }
     group.finish();
@@ -75,7 +75,7 @@ fn endgame(c: &mut Criterion) {
             b.iter(|| {
                 solver.clear();
                 solver.reset_nodes();
-                solver.solve(s.own(), s.opp(), -64, 64)
+                solver.solve(black_box(s.own()), black_box(s.opp()), -64, 64)
             })
         });
     }
