@@ -27,6 +27,10 @@ pub enum Command {
     Agents(AgentsArgs),
     /// Solve every position of a file exactly (one position per line): the endgame benchmark.
     Solve(SolveArgs),
+    /// Computer against computer: many games, statistics, round robins, shards.
+    Arena(crate::commands::arena::ArenaArgs),
+    /// Show a game of an arena's records move by move.
+    Replay(crate::commands::replay::ReplayArgs),
 }
 
 /// `tabula play <game> ...`

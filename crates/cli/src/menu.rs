@@ -15,6 +15,9 @@ const ENTRIES: &[(&str, &[&str])] = &[
     ("Tic-tac-toe, two players", &["tictactoe", "--two-player"]),
     ("Reversi against the computer", &["reversi"]),
     ("Reversi, two players", &["reversi", "--two-player"]),
+    ("Gomoku against the computer", &["gomoku"]),
+    ("Gomoku, two players", &["gomoku", "--two-player"]),
+    ("2048", &["2048"]),
 ];
 
 /// Shows the menu and plays the choice.

@@ -109,6 +109,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         0
     }
 
+    /// A one-player game's headline achievement once it is over, besides the score: the
+    /// largest tile in 2048. The arena reports how often each value was reached. `None` (the
+    /// default) where the game has none.
+    fn achievement(&self) -> Option<u64> {
+        None
+    }
+
     /// Reads a list of moves played one after another from this position (a transcript). The
     /// default splits on whitespace and commas; games with denser transcripts override it.
     fn parse_moves(&self, text: &str) -> Result<Vec<Self::Move>, ParseError> {

@@ -2,7 +2,9 @@
 
 mod agents;
 mod analyze;
+pub mod arena;
 mod perft;
+pub mod replay;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -17,5 +19,7 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Agents(args)) => agents::run(&args),
         Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Arena(args)) => arena::run(&args),
+        Some(Command::Replay(args)) => replay::run(&args),
     }
 }

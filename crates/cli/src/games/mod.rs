@@ -4,6 +4,8 @@
 //! Adding a game: a variant in [`GameKind`] (with its names), a line in [`with_game!`], and a
 //! module with its `play` arguments and console view, listed in [`PlayGame`].
 
+pub mod game2048;
+pub mod gomoku;
 pub mod reversi;
 pub mod tictactoe;
 
@@ -18,17 +20,28 @@ pub enum GameKind {
     TicTacToe,
     /// Reversi (othello).
     Reversi,
+    /// Gomoku.
+    Gomoku,
+    /// 2048.
+    Game2048,
 }
 
 impl GameKind {
     /// Every game, in menu order.
-    pub const ALL: &'static [GameKind] = &[GameKind::TicTacToe, GameKind::Reversi];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::TicTacToe,
+        GameKind::Reversi,
+        GameKind::Gomoku,
+        GameKind::Game2048,
+    ];
 
     /// The game's names on the command line, canonical first.
     pub fn names(self) -> &'static [&'static str] {
         match self {
             GameKind::TicTacToe => &["tictactoe", "ttt", "tic-tac-toe"],
             GameKind::Reversi => &["reversi", "othello"],
+            GameKind::Gomoku => &["gomoku", "gobang", "five"],
+            GameKind::Game2048 => &["2048"],
         }
     }
 
@@ -61,6 +74,14 @@ macro_rules! with_game {
                 type $G = tabula_reversi::Reversi;
                 $body
             }
+            $crate::games::GameKind::Gomoku => {
+                type $G = tabula_gomoku::Gomoku;
+                $body
+            }
+            $crate::games::GameKind::Game2048 => {
+                type $G = tabula_2048::Game2048;
+                $body
+            }
         }
     };
 }
@@ -75,6 +96,12 @@ pub enum PlayGame {
     /// Reversi (othello) against the computer or a friend.
     #[command(name = "reversi", visible_alias = "othello")]
     Reversi(reversi::PlayArgs),
+    /// Gomoku (five in a row) against the computer or a friend.
+    #[command(name = "gomoku", visible_alias = "gobang", alias = "five")]
+    Gomoku(gomoku::PlayArgs),
+    /// 2048 full-screen, or headless games by an agent.
+    #[command(name = "2048")]
+    Game2048(game2048::PlayArgs),
 }
 
 impl PlayGame {
@@ -83,6 +110,8 @@ impl PlayGame {
         match self {
             PlayGame::TicTacToe(args) => tictactoe::play(args),
             PlayGame::Reversi(args) => reversi::play(args),
+            PlayGame::Gomoku(args) => gomoku::play(args),
+            PlayGame::Game2048(args) => game2048::play(args),
         }
     }
 }

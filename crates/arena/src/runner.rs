@@ -1,0 +1,192 @@
+//! Playing a match on many threads. Games are numbered; game `k`'s seed, colours and start
+//! depend only on the setup and `k`, chunks of games run in parallel (rayon), and their tallies
+//! and records are combined in game order, so the totals and the records are the same for any
+//! thread count.
+
+use std::ops::Range;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rayon::prelude::*;
+use tabula_core::agent::BuildAgent;
+use tabula_core::{Agent, AgentCatalog, AgentError, AgentSpec, GameRng};
+
+use crate::error::ArenaError;
+use crate::play::{play_game, GameResult, MoveLog};
+use crate::record::{GameRecord, RecordHeader};
+use crate::report::MatchReport;
+use crate::seeds::GameSeeds;
+use crate::setup::MatchSetup;
+use crate::tally::Tally;
+
+/// Games per parallel task: small enough for a live progress bar and load balance, large
+/// enough that scheduling costs nothing next to the games.
+const CHUNK: u64 = 32;
+/// Chunks per thread in one wave; records are handed out in order after each wave.
+const WAVE_CHUNKS_PER_THREAD: u64 = 16;
+
+/// Receives the game records of a match, in game order.
+pub type RecordSink<'a> = &'a mut dyn FnMut(&GameRecord) -> Result<(), ArenaError>;
+
+/// What a caller sees while a match runs.
+pub struct Hooks<'a> {
+    /// Called on the worker threads after every game (for a progress display).
+    pub progress: &'a (dyn Fn(&GameResult) + Sync),
+    /// Receives every game's record, in game order; `None` plays without keeping any moves.
+    pub records: Option<RecordSink<'a>>,
+}
+
+impl Hooks<'_> {
+    /// No progress display and no records.
+    pub fn silent() -> Hooks<'static> {
+        Hooks {
+            progress: &|_| {},
+            records: None,
+        }
+    }
+}
+
+/// Builds one side's agent for each game with that game's seed, unless the spec fixes one.
+struct SeatFactory<G: AgentCatalog> {
+    spec: AgentSpec,
+    build: BuildAgent<G>,
+}
+
+impl<G: AgentCatalog> SeatFactory<G> {
+    fn new(spec: &AgentSpec) -> Result<Self, ArenaError> {
+        let entry = G::agents()
+            .into_iter()
+            .find(|entry| entry.name == spec.name());
+        match entry {
+            // The name and keys were checked when the setup was made.
+            Some(entry) => Ok(SeatFactory {
+                spec: spec.clone(),
+                build: entry.build,
+            }),
+            None => {
+                G::build_agent(spec)?;
+                Err(ArenaError::Usage(format!("no agent {}", spec.name())))
+            }
+        }
+    }
+
+    fn agent(&self, seed: u64) -> Result<Box<dyn Agent<G>>, AgentError> {
+        (self.build)(&self.spec.with_default_seed(seed))
+    }
+}
+
+/// The shared, read-only state of a running match.
+struct Context<'a, G: AgentCatalog> {
+    setup: &'a MatchSetup<G>,
+    a: SeatFactory<G>,
+    b: Option<SeatFactory<G>>,
+    header: RecordHeader<'a>,
+    progress: &'a (dyn Fn(&GameResult) + Sync),
+}
+
+/// The outcome of one chunk of games.
+struct Chunk {
+    tally: Tally,
+    records: Vec<GameRecord>,
+}
+
+impl<G: AgentCatalog> Context<'_, G> {
+    /// Plays game `number`, noting its moves in `log`.
+    fn play<L: MoveLog<G>>(
+        &self,
+        number: u64,
+        log: &mut L,
+    ) -> Result<(G, GameSeeds, GameResult), ArenaError> {
+        let seeds = GameSeeds::of_game(self.setup.seed, number);
+        let a_player = self.setup.a_player(number, seeds.coin);
+        let a = self.a.agent(seeds.a)?;
+        let mut seats = match &self.b {
+            None => vec![a],
+            Some(b) if a_player == 0 => vec![a, b.agent(seeds.b)?],
+            Some(b) => vec![b.agent(seeds.b)?, a],
+        };
+        let start = self.setup.start(number);
+        let mut dealer = GameRng::seed_from_u64(seeds.dealer);
+        let result = play_game(&start, &mut seats, a_player, &mut dealer, log);
+        (self.progress)(&result);
+        Ok((start, seeds, result))
+    }
+
+    fn play_chunk(&self, numbers: Range<u64>, keep_records: bool) -> Result<Chunk, ArenaError> {
+        let mut chunk = Chunk {
+            tally: Tally::default(),
+            records: Vec::new(),
+        };
+        for number in numbers {
+            if keep_records {
+                let mut moves = Vec::new();
+                let (start, seeds, result) = self.play(number, &mut moves)?;
+                chunk.records.push(GameRecord::new(
+                    &self.header,
+                    number,
+                    seeds.game,
+                    &start,
+                    moves,
+                    &result,
+                ));
+                chunk.tally.add_game(&result);
+            } else {
+                let (_, _, result) = self.play(number, &mut ())?;
+                chunk.tally.add_game(&result);
+            }
+        }
+        Ok(chunk)
+    }
+}
+
+/// Plays this process's slice of the match on `threads` threads (0: one per core).
+pub fn run_match<G: AgentCatalog>(
+    setup: &MatchSetup<G>,
+    threads: usize,
+    hooks: &mut Hooks<'_>,
+) -> Result<MatchReport, ArenaError> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| ArenaError::Usage(format!("cannot start {threads} threads: {e}")))?;
+    let a_text = setup.a.to_string();
+    let b_text = setup.b.as_ref().map(ToString::to_string);
+    let context = Context {
+        setup,
+        a: SeatFactory::new(&setup.a)?,
+        b: setup.b.as_ref().map(SeatFactory::new).transpose()?,
+        header: RecordHeader {
+            a: &a_text,
+            b: b_text.as_deref(),
+        },
+        progress: hooks.progress,
+    };
+    let keep_records = hooks.records.is_some();
+    let wave = CHUNK * WAVE_CHUNKS_PER_THREAD * pool.current_num_threads() as u64;
+    let games = setup.shard.games(setup.games);
+    let clock = Instant::now();
+    let mut tally = Tally::default();
+    let mut next = games.start;
+    while next < games.end {
+        let wave_end = games.end.min(next.saturating_add(wave));
+        let chunk_starts: Vec<u64> = (next..wave_end).step_by(CHUNK as usize).collect();
+        let chunks: Vec<Chunk> = pool.install(|| {
+            chunk_starts
+                .par_iter()
+                .map(|&from| context.play_chunk(from..wave_end.min(from + CHUNK), keep_records))
+                .collect::<Result<_, _>>()
+        })?;
+        for chunk in chunks {
+            tally.merge(&chunk.tally);
+            if let Some(sink) = hooks.records.as_mut() {
+                chunk.records.iter().try_for_each(sink)?;
+            }
+        }
+        next = wave_end;
+    }
+    Ok(MatchReport::new(
+        setup,
+        tally,
+        clock.elapsed().as_secs_f64(),
+    ))
+}

@@ -1,0 +1,113 @@
+//! The `tabula` command line with 2048: headless games, analyze, perft and errors. (The
+//! full-screen game is tested in `tabula-2048-tui` with ratatui's `TestBackend`.)
+
+mod common;
+
+use common::tabula;
+use serde_json::Value;
+
+#[test]
+fn headless_games_print_one_json_object_each_and_a_summary() {
+    let run = tabula(
+        &[
+            "play", "2048", "--agent", "greedy", "--games", "3", "--seed", "5", "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<Value> = run
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(lines.len(), 4);
+    for (i, game) in lines[..3].iter().enumerate() {
+        assert_eq!(game["game"], i + 1);
+        assert_eq!(game["seed"], 5 + i);
+        for key in ["score", "max_tile", "moves", "ms_per_move"] {
+            assert!(game[key].is_number(), "{key} in {game}");
+        }
+    }
+    let summary = &lines[3]["summary"];
+    assert_eq!(summary["games"], 3);
+    assert!(summary["reached"]["2048"].is_number());
+    assert!(summary["median_score"].is_number());
+
+    // The same seed plays the same games.
+    let again = tabula(
+        &[
+            "play", "2048", "--agent", "greedy", "--games", "3", "--seed", "5", "--json",
+        ],
+        "",
+    );
+    let scores = |out: &str| -> Vec<Value> {
+        out.lines()
+            .take(3)
+            .map(|l| serde_json::from_str::<Value>(l).unwrap()["score"].clone())
+            .collect()
+    };
+    assert_eq!(scores(&run.stdout), scores(&again.stdout));
+}
+
+#[test]
+fn analyze_values_every_legal_slide() {
+    // Only left and right change this board.
+    let run = tabula(
+        &[
+            "analyze",
+            "2048",
+            "2,2,4,8,16,32,64,128,256,512,1024,4,8,16,32,64",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(doc["game"], "2048");
+    assert_eq!(doc["to_move"], "player");
+    let mut moves: Vec<&str> = doc["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    moves.sort_unstable();
+    assert_eq!(moves, ["left", "right"]);
+}
+
+#[test]
+fn perft_counts_tiles_and_slides() {
+    // OpenSpiel: 32 outcomes on the empty board, then 30 for the second tile.
+    let run = tabula(&["perft", "2048", "2"], "");
+    assert_eq!(run.stdout.lines().last(), Some("960"));
+    let run = tabula(
+        &[
+            "perft",
+            "2048",
+            "1",
+            "2,2,4,8,16,32,64,128,256,512,1024,4,8,16,32,64",
+        ],
+        "",
+    );
+    assert_eq!(run.stdout.lines().last(), Some("2"));
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    for args in [
+        vec!["analyze", "2048", "2,2"],
+        vec!["analyze", "2048", "2,4,2,4,4,2,4,2,2,4,2,4,4,2,4,2"],
+        vec!["play", "2048", "--agent", "expectimax:depth=x"],
+        vec!["play", "2048", "--agent", "nobody"],
+        vec!["play", "2048", "--games", "3"],
+        vec!["play", "2048"],
+    ] {
+        let run = tabula(&args, "");
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(
+            run.stderr.starts_with("tabula: "),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+}

@@ -1,0 +1,25 @@
+//! 2048 as the original game (gabrielecirulli/2048) plays it, for Tabula.
+//!
+//! - [`Game2048`] implements [`tabula_core::Game`]. Chance is modelled as OpenSpiel does: the
+//!   start is the empty board at a chance node, and the two starting tiles and the tile after
+//!   every slide are chance moves ([`Move::Spawn`]), so a seed replays a game exactly. The game
+//!   is over when no slide changes the board, with [`tabula_core::Outcome::Score`]; making 2048
+//!   ([`Game2048::has_won`]) wins but does not end it.
+//! - [`Board`] is the whole board in one `u64`, slid by 65,536-entry row tables.
+//! - Players: `expectimax`, `greedy` and `random` ([`agents`]); [`runner`] plays many games
+//!   headless and sums them up.
+//!
+//! Notation and the position format are described in [`notation`].
+
+pub mod agents;
+pub mod board;
+pub mod expectimax;
+pub mod greedy;
+pub mod heuristic;
+pub mod line;
+pub mod notation;
+pub mod runner;
+pub mod state;
+
+pub use board::{Board, Direction};
+pub use state::{Game2048, Move};

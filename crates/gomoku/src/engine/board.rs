@@ -1,0 +1,456 @@
+//! The engine's board: a padded grid with, for every point and direction, the key of its
+//! line neighbourhood (see [`super::patterns`]). Playing a stone updates only the keys of the
+//! points within five steps along the four lines through it; undoing clears them again.
+
+use crate::rules::{Cell, Gomoku, Point, Rule};
+
+use super::patterns::{self, Pattern, Tables, REACH, WALL};
+
+/// Row length of the padded grid.
+pub const STRIDE: usize = 32;
+/// Border width: wide enough that every neighbour within [`REACH`] of a board point exists.
+const PAD: usize = REACH;
+/// Points in the padded grid.
+pub const GRID: usize = STRIDE * STRIDE;
+/// Index steps of the four directions: horizontal, vertical, and the two diagonals.
+pub const STEPS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
+
+/// A grid index.
+pub type Sq = usize;
+
+/// How strong a point is for one colour, all four lines together, weakest first.
+pub type Threat = u8;
+/// Nothing forcing.
+pub const QUIET: Threat = 0;
+/// An open three.
+pub const THREE: Threat = 1;
+/// Two open threes.
+pub const THREE_THREE: Threat = 2;
+/// A four (one point completes it).
+pub const FOUR: Threat = 3;
+/// A four and an open three.
+pub const FOUR_THREE: Threat = 4;
+/// An open four or two fours: wins unless the opponent has a five first.
+pub const WIN_FOUR: Threat = 5;
+/// A five.
+pub const WIN: Threat = 6;
+
+/// The engine's incremental board.
+#[derive(Clone)]
+pub struct Board {
+    size: usize,
+    tables: &'static Tables,
+    /// 0 empty, 1 black, 2 white, 3 off the board.
+    cells: Box<[u8; GRID]>,
+    keys: Box<[[u32; 4]; GRID]>,
+    /// Per point and direction, both colours' patterns packed as [`Tables::both`] gives them.
+    pats: Box<[[u8; 4]; GRID]>,
+    /// Stones within two points (king's distance), for candidate moves.
+    near: Box<[u8; GRID]>,
+    /// Per empty point and colour: the move's [`Threat`], kept up to date along the lines of
+    /// every move.
+    threats: Box<[[Threat; 2]; GRID]>,
+    /// Per empty point and colour: the sum of `PATTERN_VALUE` over its four lines.
+    values: Box<[[i32; 2]; GRID]>,
+    stones: usize,
+    /// How far along a line a stone changes other points' patterns: five under the standard
+    /// rule (a sixth stone spoils a five), four under freestyle.
+    influence: isize,
+    to_move: usize,
+    hash: u64,
+    history: Vec<Sq>,
+}
+
+/// Random numbers for the Zobrist hash, one per colour and grid point.
+fn zobrist(colour: usize, sq: Sq) -> u64 {
+    // SplitMix64 of the index: fixed, well mixed and needs no table.
+    let mut z = (colour * GRID + sq) as u64 ^ 0x9E37_79B9_7F4A_7C15;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Hash component of the side to move.
+const WHITE_TO_MOVE: u64 = 0x5DEE_CE66_D1CE_4E5B;
+
+impl Board {
+    /// The engine board of a position.
+    pub fn new(game: &Gomoku) -> Board {
+        let size = game.size();
+        let mut board = Board {
+            size,
+            tables: Tables::get(game.rule()),
+            cells: Box::new([WALL as u8; GRID]),
+            keys: Box::new([[0; 4]; GRID]),
+            pats: Box::new([[0; 4]; GRID]),
+            near: Box::new([0; GRID]),
+            threats: Box::new([[QUIET; 2]; GRID]),
+            values: Box::new([[0; 2]; GRID]),
+            stones: 0,
+            influence: match game.rule() {
+                Rule::Freestyle => REACH as isize - 1,
+                Rule::Standard => REACH as isize,
+            },
+            to_move: 0,
+            hash: 0,
+            history: Vec::new(),
+        };
+        for y in 0..size {
+            for x in 0..size {
+                board.cells[Self::sq_of(x, y)] = 0;
+            }
+        }
+        for sq in 0..GRID {
+            for (d, &step) in STEPS.iter().enumerate() {
+                let mut key = 0;
+                for k in (-(REACH as isize)..=REACH as isize).filter(|&k| k != 0) {
+                    let at = sq as isize + k * step;
+                    let v = if (0..GRID as isize).contains(&at) {
+                        board.cells[at as usize] as u32
+                    } else {
+                        WALL
+                    };
+                    key |= v << patterns::shift(k as i32);
+                }
+                board.keys[sq][d] = key;
+                board.pats[sq][d] = board.tables.both(key);
+            }
+        }
+        for (p, player) in game.occupied() {
+            let sq = board.sq(game, p);
+            board.place(sq, player);
+        }
+        for sq in 0..GRID {
+            board.refresh(sq);
+        }
+        board.history.clear();
+        board.to_move = game.to_move();
+        board.hash = if board.to_move == 1 { WHITE_TO_MOVE } else { 0 }
+            ^ game
+                .occupied()
+                .map(|(p, c)| zobrist(c, board.sq(game, p)))
+                .fold(0, |a, b| a ^ b);
+        board
+    }
+
+    fn sq_of(x: usize, y: usize) -> Sq {
+        (y + PAD) * STRIDE + x + PAD
+    }
+
+    /// The grid index of a game point.
+    pub fn sq(&self, game: &Gomoku, p: Point) -> Sq {
+        let (x, y) = game.coords(p);
+        Self::sq_of(x as usize, y as usize)
+    }
+
+    /// The game point of a grid index.
+    pub fn point(&self, sq: Sq) -> Point {
+        let (x, y) = (sq % STRIDE - PAD, sq / STRIDE - PAD);
+        (y * self.size + x) as Point
+    }
+
+    /// The board side.
+    pub fn size(&self) -> usize {
+        self.size
+    }
+
+    /// The colour to move (0 black, 1 white).
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// The Zobrist hash of stones and side to move.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The number of stones on the board.
+    pub fn stones(&self) -> usize {
+        self.stones
+    }
+
+    /// The number of board points.
+    pub fn points(&self) -> usize {
+        self.size * self.size
+    }
+
+    /// Whether `sq` is an empty board point.
+    #[inline]
+    pub fn is_empty(&self, sq: Sq) -> bool {
+        self.cells[sq] == 0
+    }
+
+    /// The stone at `sq`, if any.
+    pub fn cell(&self, sq: Sq) -> Cell {
+        match self.cells[sq] {
+            1 => Cell::Stone(0),
+            2 => Cell::Stone(1),
+            _ => Cell::Empty,
+        }
+    }
+
+    /// Whether a stone lies within two points of empty `sq`.
+    #[inline]
+    pub fn is_near(&self, sq: Sq) -> bool {
+        self.near[sq] > 0
+    }
+
+    /// The pattern `colour` makes along direction `d` by playing at `sq`.
+    #[inline]
+    pub fn pattern(&self, sq: Sq, colour: usize, d: usize) -> Pattern {
+        patterns::unpack(self.pats[sq][d], colour)
+    }
+
+    /// The four directions' patterns for `colour` at `sq`.
+    #[inline]
+    pub fn patterns(&self, sq: Sq, colour: usize) -> [Pattern; 4] {
+        std::array::from_fn(|d| self.pattern(sq, colour, d))
+    }
+
+    /// How strong a move at empty `sq` is for `colour`, all lines together.
+    #[inline]
+    pub fn threat(&self, sq: Sq, colour: usize) -> Threat {
+        self.threats[sq][colour]
+    }
+
+    /// The summed line values (`PATTERN_VALUE`) of a move at empty `sq` for `colour`.
+    #[inline]
+    pub fn value(&self, sq: Sq, colour: usize) -> i32 {
+        self.values[sq][colour]
+    }
+
+    /// Recomputes the cached threats and values of `sq` if it is an empty board point.
+    #[inline]
+    fn refresh(&mut self, sq: Sq) {
+        if self.cells[sq] != 0 {
+            return;
+        }
+        let pats = self.pats[sq];
+        for colour in 0..2 {
+            let p = pats.map(|both| patterns::unpack(both, colour));
+            self.threats[sq][colour] = threat_of(p);
+            self.values[sq][colour] = PATTERN_VALUE[p[0] as usize]
+                + PATTERN_VALUE[p[1] as usize]
+                + PATTERN_VALUE[p[2] as usize]
+                + PATTERN_VALUE[p[3] as usize];
+        }
+    }
+
+    /// Refreshes every candidate point within reach along the four lines through `sq` (the
+    /// others are refreshed when a stone comes near them).
+    fn refresh_lines(&mut self, sq: Sq) {
+        self.refresh(sq);
+        for &step in &STEPS {
+            for k in 1..=self.influence {
+                for at in [
+                    (sq as isize - k * step) as usize,
+                    (sq as isize + k * step) as usize,
+                ] {
+                    if self.near[at] > 0 {
+                        self.refresh(at);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Plays a stone of the side to move at empty `sq`.
+    pub fn play(&mut self, sq: Sq) {
+        let colour = self.to_move;
+        self.place(sq, colour);
+        self.hash ^= zobrist(colour, sq) ^ WHITE_TO_MOVE;
+        self.to_move ^= 1;
+    }
+
+    /// Hands the move to the opponent without playing (a null move, for threat detection).
+    pub fn pass(&mut self) {
+        self.to_move ^= 1;
+        self.hash ^= WHITE_TO_MOVE;
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        let sq = self.history.pop().expect("a move to undo");
+        self.to_move ^= 1;
+        self.hash ^= zobrist(self.to_move, sq) ^ WHITE_TO_MOVE;
+        self.cells[sq] = 0;
+        self.stones -= 1;
+        self.update_lines(sq, |key, bits| *key &= !(3 << bits));
+        self.update_near(sq, false);
+        self.refresh_lines(sq);
+    }
+
+    fn place(&mut self, sq: Sq, colour: usize) {
+        let v = colour as u32 + 1;
+        self.cells[sq] = v as u8;
+        self.stones += 1;
+        self.update_lines(sq, |key, bits| *key |= v << bits);
+        self.update_near(sq, true);
+        self.refresh_lines(sq);
+        self.history.push(sq);
+    }
+
+    fn update_lines(&mut self, sq: Sq, apply: impl Fn(&mut u32, u32)) {
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 1..=REACH as isize {
+                // The point k steps behind sees `sq` at +k; the one k steps ahead, at -k.
+                for (at, seen_at) in [
+                    ((sq as isize - k * step) as usize, k),
+                    ((sq as isize + k * step) as usize, -k),
+                ] {
+                    let key = &mut self.keys[at][d];
+                    apply(key, patterns::shift(seen_at as i32));
+                    self.pats[at][d] = self.tables.both(*key);
+                }
+            }
+        }
+    }
+
+    fn update_near(&mut self, sq: Sq, add: bool) {
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                let at = (sq as isize + dy * STRIDE as isize + dx) as usize;
+                if add {
+                    self.near[at] += 1;
+                    if self.near[at] == 1 {
+                        // Points far from every stone are not kept up to date; this one
+                        // becomes a candidate now.
+                        self.refresh(at);
+                    }
+                } else {
+                    self.near[at] -= 1;
+                }
+            }
+        }
+    }
+
+    /// Every empty board point with a stone within two points (the centre on an empty board).
+    pub fn candidates(&self) -> impl Iterator<Item = Sq> + '_ {
+        let centre = (self.stones == 0).then(|| Self::sq_of(self.size / 2, self.size / 2));
+        let near = (0..self.size * (self.stones > 0) as usize).flat_map(move |y| {
+            let row = Self::sq_of(0, y);
+            (row..row + self.size).filter(move |&sq| self.cells[sq] == 0 && self.near[sq] > 0)
+        });
+        centre.into_iter().chain(near)
+    }
+
+    /// Every empty board point.
+    pub fn empties(&self, out: &mut Vec<Sq>) {
+        out.clear();
+        for y in 0..self.size {
+            let row = Self::sq_of(0, y);
+            out.extend((row..row + self.size).filter(|&sq| self.cells[sq] == 0));
+        }
+    }
+
+    /// The empty points within five steps of `sq` along its four lines where `colour` makes at
+    /// least `at_least` along that line.
+    pub fn line_points(&self, sq: Sq, colour: usize, at_least: Pattern, out: &mut Vec<Sq>) {
+        out.clear();
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in (-(REACH as isize)..=REACH as isize).filter(|&k| k != 0) {
+                let at = (sq as isize + k * step) as usize;
+                if self.cells[at] == 0 && self.pattern(at, colour, d) >= at_least {
+                    out.push(at);
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+/// A line pattern's value to its owner, by [`Pattern`].
+pub const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
+
+/// Combines the four lines' patterns of one move into its [`Threat`].
+pub fn threat_of(p: [Pattern; 4]) -> Threat {
+    use patterns::{BLOCK4, FIVE, FLEX3, FLEX4};
+    let (mut five, mut flex4, mut fours, mut threes) = (false, false, 0, 0);
+    for q in p {
+        match q {
+            FIVE => five = true,
+            FLEX4 => flex4 = true,
+            BLOCK4 => fours += 1,
+            FLEX3 => threes += 1,
+            _ => {}
+        }
+    }
+    if five {
+        WIN
+    } else if flex4 || fours >= 2 {
+        WIN_FOUR
+    } else if fours == 1 && threes > 0 {
+        FOUR_THREE
+    } else if fours == 1 {
+        FOUR
+    } else if threes >= 2 {
+        THREE_THREE
+    } else if threes == 1 {
+        THREE
+    } else {
+        QUIET
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rule;
+    use rand::seq::IndexedRandom;
+    use rand::SeedableRng;
+    use tabula_core::{Game, GameRng};
+
+    /// Playing and undoing on one board keeps every candidate's patterns, threats and values
+    /// equal to those of a board built afresh from the same position.
+    #[test]
+    fn incremental_updates_match_a_fresh_board() {
+        let mut rng = GameRng::seed_from_u64(5);
+        for (size, rule) in [
+            (15, Rule::Freestyle),
+            (9, Rule::Standard),
+            (22, Rule::Freestyle),
+        ] {
+            let start = Gomoku::new(size, rule).unwrap();
+            let mut board = Board::new(&start);
+            let mut game = start;
+            let mut history = Vec::new();
+            for step in 0..120 {
+                let undo = !history.is_empty() && step % 5 == 4;
+                if undo {
+                    board.undo();
+                    history.pop();
+                    game = start;
+                    for &p in &history {
+                        game.play(p);
+                    }
+                } else {
+                    let mut moves = Vec::new();
+                    game.legal_moves(&mut moves);
+                    let Some(&p) = moves.choose(&mut rng) else {
+                        break;
+                    };
+                    board.play(board.sq(&game, p));
+                    game.play(p);
+                    history.push(p);
+                    if game.is_over() {
+                        break;
+                    }
+                }
+                let fresh = Board::new(&game);
+                assert_eq!(board.hash(), fresh.hash());
+                for sq in fresh.candidates() {
+                    for colour in 0..2 {
+                        assert_eq!(board.patterns(sq, colour), fresh.patterns(sq, colour));
+                        assert_eq!(board.threat(sq, colour), fresh.threat(sq, colour));
+                        assert_eq!(board.value(sq, colour), fresh.value(sq, colour));
+                    }
+                }
+                assert_eq!(
+                    board.candidates().collect::<Vec<_>>(),
+                    fresh.candidates().collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The `engine` agent: threat search first, then alpha-beta.
+//!
+//! For each move it (1) makes a five if it can, (2) blocks the opponent's five, (3) looks for a
+//! VCF, then (4) a VCT — both proofs — and otherwise (5) runs iterative-deepening PVS over the
+//! most urgent candidate points, and finally (6) avoids root moves after which the opponent has
+//! a VCF. Its strength is set by `time=` (milliseconds per move) or `level=` (1–10, a node
+//! budget that triples per level, so a level-limited engine is deterministic). Without either
+//! it thinks for [`DEFAULT_TIME_MS`].
+
+mod board;
+mod patterns;
+mod search;
+mod threats;
+
+use std::time::{Duration, Instant};
+
+use tabula_core::{
+    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Game, MoveValue, SearchLimits, Turn,
+    Verdict,
+};
+
+use crate::rules::{Gomoku, Point};
+
+pub use board::{Board, Sq};
+pub use search::{Budget, Searcher, MATE};
+
+/// The thinking time per move when neither `time` nor `level` is given.
+pub const DEFAULT_TIME_MS: u64 = 1000;
+/// The deepest VCT tried, in attacker threats.
+const MAX_VCT_DEPTH: u32 = 12;
+/// The deepest alpha-beta iteration.
+const MAX_DEPTH: i32 = 64;
+
+/// How much the engine may think per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Effort {
+    /// Wall-clock milliseconds.
+    Time(u64),
+    /// A node budget (deterministic).
+    Nodes(u64),
+}
+
+impl Effort {
+    /// The node budget of `level` (1–10): 2,000 nodes at level 1, tripling per level.
+    pub fn level(level: u32) -> Effort {
+        Effort::Nodes(2_000 * 3u64.pow(level.clamp(1, 10) - 1))
+    }
+
+    /// The part `share` (0–1) of this effort, counted from `start`.
+    fn budget(self, start: Instant, share: f64) -> Budget {
+        match self {
+            Effort::Time(ms) => Budget {
+                deadline: Some(start + Duration::from_micros((ms as f64 * 1000.0 * share) as u64)),
+                nodes: u64::MAX,
+            },
+            Effort::Nodes(n) => Budget {
+                deadline: None,
+                nodes: ((n as f64 * share) as u64).max(1),
+            },
+        }
+    }
+}
+
+/// Builds the pattern table of `rule` now (it is built on first use otherwise, which takes a
+/// noticeable fraction of a second).
+pub fn warm_up(rule: crate::rules::Rule) {
+    patterns::Tables::get(rule);
+}
+
+/// The engine's conclusion about a position.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// The move to play.
+    pub best: Point,
+    /// A proven result for the side to move, when the threat search found one.
+    pub verdict: Option<Verdict>,
+    /// Values of the searched moves (best first) with proven results where known.
+    pub values: Vec<(Point, i32, Option<Verdict>)>,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Alpha-beta depth reached.
+    pub depth: u32,
+}
+
+/// Thinks about `game` (a player's turn) with `effort`.
+pub fn think(game: &Gomoku, effort: Effort) -> Thought {
+    let start = Instant::now();
+    let board = Board::new(game);
+    let mut searcher = Searcher::new(board);
+    let point = |s: &Searcher, sq: Sq| s.board.point(sq);
+    let mut nodes = 0;
+
+    // A five, or the opponent's five to block.
+    let scan = searcher.scan();
+    if let Some(five) = scan.first_mine(board::WIN) {
+        let p = point(&searcher, five);
+        return proven(p, Verdict::Win, 0);
+    }
+    let their_fives = scan.theirs(board::WIN);
+    if their_fives.len() >= 2 {
+        let p = point(&searcher, their_fives[0]);
+        return proven(p, Verdict::Loss, 0);
+    }
+
+    // Proofs: VCF, then VCT of growing depth.
+    searcher.set_budget(effort.budget(start, 0.1));
+    let mut win = searcher.vcf(threats::VCF_DEPTH);
+    nodes += searcher.nodes();
+    if win.is_none() {
+        searcher.set_budget(effort.budget(start, 0.6));
+        for depth in 1..=MAX_VCT_DEPTH {
+            win = searcher.vct(depth);
+            if win.is_some() || searcher.stopped() {
+                break;
+            }
+        }
+        nodes += searcher.nodes();
+    }
+    if let Some(sq) = win {
+        return proven(point(&searcher, sq), Verdict::Win, nodes);
+    }
+
+    // Alpha-beta.
+    searcher.set_budget(effort.budget(start, 0.85));
+    let (values, depth) = searcher.search_root(MAX_DEPTH);
+    nodes += searcher.nodes();
+
+    // Mark (and avoid) moves after which the opponent wins by continuous fours.
+    let check = effort.budget(start, 0.97);
+    let per_move = match effort {
+        Effort::Time(_) => 20_000,
+        Effort::Nodes(n) => (n / 8 / values.len().max(1) as u64).max(500),
+    };
+    let mut marked = Vec::with_capacity(values.len());
+    for v in &values {
+        let mut loses = false;
+        if check.deadline.is_none_or(|d| Instant::now() < d) {
+            searcher.set_budget(Budget {
+                deadline: check.deadline,
+                nodes: per_move,
+            });
+            searcher.board.play(v.sq);
+            loses = searcher.vcf(threats::VCF_DEPTH).is_some();
+            searcher.board.undo();
+            nodes += searcher.nodes();
+        }
+        marked.push((
+            point(&searcher, v.sq),
+            if loses { -MATE / 2 } else { v.score },
+            loses.then_some(Verdict::Loss),
+        ));
+    }
+    marked.sort_by_key(|m| std::cmp::Reverse(m.1));
+    if marked.is_empty() {
+        // Not reached (a position in play always has candidates), but never answer nothing.
+        let mut legal = Vec::new();
+        game.legal_moves(&mut legal);
+        marked.push((legal[0], 0, None));
+    }
+    let all_lost = marked.iter().all(|m| m.2 == Some(Verdict::Loss));
+    Thought {
+        best: marked[0].0,
+        verdict: all_lost.then_some(Verdict::Loss),
+        values: marked,
+        nodes,
+        depth: depth as u32,
+    }
+}
+
+/// A thought whose best move has a proven result.
+fn proven(best: Point, verdict: Verdict, nodes: u64) -> Thought {
+    Thought {
+        best,
+        verdict: Some(verdict),
+        values: vec![(best, verdict_score(verdict), Some(verdict))],
+        nodes,
+        depth: 0,
+    }
+}
+
+fn verdict_score(verdict: Verdict) -> i32 {
+    match verdict {
+        Verdict::Win => MATE,
+        Verdict::Draw => 0,
+        Verdict::Loss => -MATE,
+    }
+}
+
+/// The threat-search engine as an agent.
+pub struct Engine {
+    effort: Effort,
+}
+
+impl Engine {
+    /// An engine thinking with `effort` per move.
+    pub fn new(effort: Effort) -> Self {
+        Engine { effort }
+    }
+
+    /// The catalogue entry.
+    pub fn entry() -> AgentEntry<Gomoku> {
+        AgentEntry {
+            name: "engine",
+            summary: "threat search (VCF, VCT) and PVS alpha-beta over line patterns",
+            keys: &["time", "level"],
+            build: |spec: &AgentSpec| -> Result<Box<dyn Agent<Gomoku>>, AgentError> {
+                let effort = match (spec.time_ms()?, spec.level()?) {
+                    (Some(ms), _) => Effort::Time(ms),
+                    (None, Some(level)) => Effort::level(level),
+                    (None, None) => Effort::Time(DEFAULT_TIME_MS),
+                };
+                Ok(Box::new(Engine::new(effort)))
+            },
+        }
+    }
+}
+
+impl Agent<Gomoku> for Engine {
+    fn choose(&mut self, state: &Gomoku) -> Point {
+        think(state, self.effort).best
+    }
+
+    fn analyze(&mut self, state: &Gomoku, limits: &SearchLimits) -> Option<Analysis<Point>> {
+        if !matches!(state.turn(), Turn::Player(_)) {
+            return Some(Analysis::new(Vec::new()));
+        }
+        let effort = limits.time_ms.map_or(self.effort, Effort::Time);
+        let thought = think(state, effort);
+        let mut moves: Vec<MoveValue<Point>> = thought
+            .values
+            .iter()
+            .map(|&(mv, score, verdict)| match verdict {
+                Some(v) => MoveValue::exact(mv, verdict_score(v) as f64, v),
+                None => MoveValue::estimate(mv, score as f64),
+            })
+            .collect();
+        // The moves the search did not look at, below the searched ones.
+        let floor = moves.iter().map(|m| m.value).fold(0.0, f64::min) - 1.0;
+        let mut legal = Vec::new();
+        state.legal_moves(&mut legal);
+        for mv in legal {
+            if !moves.iter().any(|m| m.mv == mv) {
+                moves.push(MoveValue::estimate(mv, floor - 1.0));
+            }
+        }
+        let mut analysis = Analysis::new(moves);
+        analysis.nodes = Some(thought.nodes);
+        analysis.depth = Some(thought.depth);
+        Some(analysis)
+    }
+}

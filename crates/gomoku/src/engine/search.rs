@@ -1,0 +1,433 @@
+//! The searcher: budget keeping, the per-node scan of candidate points, static evaluation and
+//! principal-variation alpha-beta with iterative deepening and a transposition table.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+
+use super::board::{Board, Sq, Threat, FOUR, THREE_THREE, WIN, WIN_FOUR};
+
+/// A won position's score; `MATE - n` wins in `n` plies.
+pub const MATE: i32 = 1_000_000;
+/// Scores beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 1000;
+/// How many quiet candidates a node searches.
+const WIDTH: usize = 12;
+/// How many quiet candidates the root searches.
+const ROOT_WIDTH: usize = 20;
+
+/// What a search may spend.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop after this many nodes.
+    pub nodes: u64,
+}
+
+/// One candidate point of a node with its threats for both sides and its ordering score.
+#[derive(Clone, Copy, Debug)]
+pub struct Spot {
+    /// The point.
+    pub sq: Sq,
+    /// What the side to move makes there.
+    pub mine: Threat,
+    /// What the opponent would make there.
+    pub theirs: Threat,
+    /// Ordering score: higher is more urgent.
+    pub score: i32,
+}
+
+/// The candidates of a node.
+pub struct Scan {
+    spots: Vec<Spot>,
+}
+
+impl Scan {
+    /// The first point where the side to move makes at least `t`.
+    pub fn first_mine(&self, t: Threat) -> Option<Sq> {
+        self.spots.iter().find(|s| s.mine >= t).map(|s| s.sq)
+    }
+
+    /// The first point where the opponent makes at least `t`.
+    pub fn first_theirs(&self, t: Threat) -> Option<Sq> {
+        self.spots.iter().find(|s| s.theirs >= t).map(|s| s.sq)
+    }
+
+    /// Every point where the opponent makes at least `t`.
+    pub fn theirs(&self, t: Threat) -> Vec<Sq> {
+        self.spots
+            .iter()
+            .filter(|s| s.theirs >= t)
+            .map(|s| s.sq)
+            .collect()
+    }
+
+    /// What the side to move makes at `sq` (nothing if `sq` is no candidate).
+    pub fn mine_at(&self, sq: Sq) -> Threat {
+        self.spots.iter().find(|s| s.sq == sq).map_or(0, |s| s.mine)
+    }
+
+    /// The points where the side to move makes at least `t`, strongest first.
+    pub fn mine_sorted(&self, t: Threat) -> Vec<Sq> {
+        let mut found: Vec<&Spot> = self.spots.iter().filter(|s| s.mine >= t).collect();
+        found.sort_by_key(|s| (std::cmp::Reverse(s.mine), std::cmp::Reverse(s.score)));
+        found.into_iter().map(|s| s.sq).collect()
+    }
+
+    /// Every candidate, most urgent first.
+    pub fn by_score(&self) -> Vec<Spot> {
+        let mut spots = self.spots.clone();
+        spots.sort_by_key(|s| std::cmp::Reverse(s.score));
+        spots
+    }
+}
+
+/// A hasher for keys that are already Zobrist hashes: it passes them through.
+#[derive(Default)]
+pub struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// A map keyed by Zobrist hashes.
+pub type ZobristMap<V> = HashMap<u64, V, BuildHasherDefault<ZobristHasher>>;
+
+/// A transposition-table entry.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    hash: u64,
+    depth: i8,
+    /// 0 exact, 1 lower bound, 2 upper bound.
+    kind: u8,
+    score: i32,
+    best: u16,
+}
+
+/// Transposition-table size (entries, a power of two).
+const TT_SIZE: usize = 1 << 18;
+
+/// The engine's search state for one position and its descendants.
+pub struct Searcher {
+    /// The board being searched (moves are played and undone on it).
+    pub board: Board,
+    budget: Budget,
+    nodes: u64,
+    stopped: bool,
+    /// Positions where a VCF of at most this many fours failed.
+    pub(super) vcf_fails: ZobristMap<u32>,
+    /// Positions where a VCT of at most this many threats failed.
+    pub(super) vct_fails: ZobristMap<u32>,
+    /// Positions won by a VCT of this many threats, with the winning move.
+    pub(super) vct_wins: ZobristMap<(u32, Sq)>,
+    tt: Vec<Entry>,
+}
+
+/// A root move's searched value.
+#[derive(Clone, Copy, Debug)]
+pub struct RootValue {
+    /// The move.
+    pub sq: Sq,
+    /// Its score from the mover's point of view.
+    pub score: i32,
+}
+
+impl Searcher {
+    /// A searcher over `board`.
+    pub fn new(board: Board) -> Searcher {
+        Searcher {
+            board,
+            budget: Budget {
+                deadline: None,
+                nodes: u64::MAX,
+            },
+            nodes: 0,
+            stopped: false,
+            vcf_fails: ZobristMap::default(),
+            vct_fails: ZobristMap::default(),
+            vct_wins: ZobristMap::default(),
+            tt: vec![Entry::default(); TT_SIZE],
+        }
+    }
+
+    /// Sets what the next searches may spend and clears the stop flag.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
+        self.nodes = 0;
+        self.stopped = false;
+    }
+
+    /// Nodes visited since the budget was set.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Whether the budget ran out.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Counts a node; whether the budget is spent.
+    pub(super) fn out_of_budget(&mut self) -> bool {
+        self.nodes += 1;
+        if !self.stopped
+            && (self.nodes >= self.budget.nodes
+                || (self.nodes & 255 == 0
+                    && self.budget.deadline.is_some_and(|d| Instant::now() >= d)))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// The candidate points of the current position with both sides' threats.
+    pub fn scan(&self) -> Scan {
+        let me = self.board.to_move();
+        let mut spots = Vec::with_capacity(96);
+        spots.extend(self.board.candidates().map(|sq| {
+            let (tm, tt) = (self.board.threat(sq, me), self.board.threat(sq, 1 - me));
+            Spot {
+                sq,
+                mine: tm,
+                theirs: tt,
+                score: value(self.board.value(sq, me), tm) * 5 / 4
+                    + value(self.board.value(sq, 1 - me), tt),
+            }
+        }));
+        Scan { spots }
+    }
+
+    /// The static value for the side to move: its line patterns against the opponent's.
+    fn evaluate(&self, scan: &Scan) -> i32 {
+        let me = self.board.to_move();
+        let mut total = 0;
+        for s in &scan.spots {
+            let mine = self.board.value(s.sq, me);
+            let theirs = self.board.value(s.sq, 1 - me);
+            total += mine * 3 / 2 - theirs;
+        }
+        total
+    }
+
+    /// The moves worth searching at a node, most urgent first, or the node's known value.
+    fn node_moves(&self, scan: &Scan, ply: i32, width: usize) -> Result<Vec<Sq>, i32> {
+        if scan.first_mine(WIN).is_some() {
+            return Err(MATE - ply - 1);
+        }
+        let their_fives = scan.theirs(WIN);
+        match their_fives[..] {
+            [] => {}
+            [block] => return Ok(vec![block]),
+            _ => return Err(-(MATE - ply - 2)),
+        }
+        if scan.first_mine(WIN_FOUR).is_some() {
+            return Err(MATE - ply - 3);
+        }
+        let ordered = scan.by_score();
+        if scan.first_theirs(WIN_FOUR).is_some() {
+            // Answer the opponent's open three (or four-four point): block it or play a four.
+            return Ok(ordered
+                .iter()
+                .filter(|s| s.mine >= FOUR || s.theirs >= FOUR)
+                .map(|s| s.sq)
+                .collect());
+        }
+        Ok(ordered.iter().take(width).map(|s| s.sq).collect())
+    }
+
+    /// Principal-variation alpha-beta to `depth` plies.
+    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
+        let scan = self.scan();
+        let mut moves = match self.node_moves(&scan, ply, WIDTH) {
+            Ok(moves) => moves,
+            Err(score) => return score,
+        };
+        if moves.is_empty() {
+            return 0;
+        }
+        if depth <= 0 && moves.len() > 1 {
+            return self.evaluate(&scan);
+        }
+        let hash = self.board.hash();
+        let slot = (hash as usize) & (TT_SIZE - 1);
+        let entry = self.tt[slot];
+        if entry.hash == hash {
+            if entry.depth as i32 >= depth {
+                let score = from_tt(entry.score, ply);
+                let usable = match entry.kind {
+                    0 => true,
+                    1 => score >= beta,
+                    _ => score <= alpha,
+                };
+                if usable {
+                    return score;
+                }
+            }
+            if let Some(i) = moves.iter().position(|&m| m == entry.best as Sq) {
+                moves[..=i].rotate_right(1);
+            }
+        }
+        let original_alpha = alpha;
+        let mut best = -MATE;
+        let mut best_move = moves[0];
+        for (i, &m) in moves.iter().enumerate() {
+            self.board.play(m);
+            let score = if i == 0 {
+                -self.pvs(depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta {
+                    -self.pvs(depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            self.board.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
+        let kind = if best >= beta {
+            1
+        } else if best <= original_alpha {
+            2
+        } else {
+            0
+        };
+        self.tt[slot] = Entry {
+            hash,
+            depth: depth.clamp(0, 100) as i8,
+            kind,
+            score: to_tt(best, ply),
+            best: best_move as u16,
+        };
+        best
+    }
+
+    /// Iterative deepening over the root moves until the budget is spent or `max_depth` is
+    /// reached. Returns the values of the root moves of the deepest finished iteration (the
+    /// best first) and that depth.
+    pub fn search_root(&mut self, max_depth: i32) -> (Vec<RootValue>, i32) {
+        let scan = self.scan();
+        let moves = match self.node_moves(&scan, 0, ROOT_WIDTH) {
+            Ok(moves) => moves,
+            Err(_) => scan.by_score().iter().take(1).map(|s| s.sq).collect(),
+        };
+        let mut values: Vec<RootValue> =
+            moves.iter().map(|&sq| RootValue { sq, score: 0 }).collect();
+        let mut reached = 0;
+        for depth in 1..=max_depth {
+            let mut current: Vec<RootValue> = Vec::with_capacity(values.len());
+            let mut alpha = -MATE;
+            for (i, v) in values.iter().enumerate() {
+                self.board.play(v.sq);
+                let score = if i == 0 {
+                    -self.pvs(depth - 1, -MATE, -alpha, 1)
+                } else {
+                    let s = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
+                    if s > alpha {
+                        -self.pvs(depth - 1, -MATE, -alpha, 1)
+                    } else {
+                        s
+                    }
+                };
+                self.board.undo();
+                if self.stopped {
+                    break;
+                }
+                alpha = alpha.max(score);
+                current.push(RootValue { sq: v.sq, score });
+            }
+            if self.stopped {
+                // Keep a partial iteration only if it found a better first move.
+                if current
+                    .first()
+                    .zip(values.first())
+                    .is_some_and(|(c, v)| c.sq == v.sq)
+                    && current.iter().any(|c| c.score > current[0].score)
+                {
+                    merge_partial(&mut values, &current);
+                }
+                break;
+            }
+            current.sort_by_key(|v| std::cmp::Reverse(v.score));
+            values = current;
+            reached = depth;
+            if values[0].score.abs() >= MATE_BOUND {
+                break;
+            }
+        }
+        (values, reached)
+    }
+}
+
+/// Moves the partially searched better moves ahead of the rest.
+fn merge_partial(values: &mut Vec<RootValue>, partial: &[RootValue]) {
+    let mut sorted = partial.to_vec();
+    sorted.sort_by_key(|v| std::cmp::Reverse(v.score));
+    let rest: Vec<RootValue> = values
+        .iter()
+        .filter(|v| !sorted.iter().any(|s| s.sq == v.sq))
+        .copied()
+        .collect();
+    sorted.extend(rest);
+    *values = sorted;
+}
+
+/// A move's ordering value for one side from its line patterns and combined threat.
+fn value(lines: i32, threat: Threat) -> i32 {
+    let bonus = match threat {
+        WIN => 100_000,
+        WIN_FOUR => 20_000,
+        t if t >= FOUR => 2_000 * (t as i32 - 2),
+        THREE_THREE => 1_500,
+        _ => 0,
+    };
+    lines + bonus
+}
+
+/// A score as stored: mates counted from this node rather than the root.
+fn to_tt(score: i32, ply: i32) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply
+    } else if score <= -MATE_BOUND {
+        score - ply
+    } else {
+        score
+    }
+}
+
+/// A stored score read back at `ply`.
+fn from_tt(score: i32, ply: i32) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply
+    } else if score <= -MATE_BOUND {
+        score + ply
+    } else {
+        score
+    }
+}

@@ -1,0 +1,199 @@
+//! Threat searches: VCF (victory by continuous fours) and VCT (victory by continuous threats).
+//!
+//! Both prove wins: a move is reported only when every defence was tried and failed.
+//!
+//! - **VCF**: the attacker plays only fours; the defender's one answer is the point that
+//!   completes the five (a defender who already has a five to make wins instead).
+//! - **VCT**: the attacker also plays open threes. Against a threatened open four the defender
+//!   may take any point where the attacker would make a four (the open four's point and its
+//!   five points are all such points, so this set holds every defence) or make a four of his
+//!   own. Where the attacker instead threatens a VCF (after a forced quiet block, say), every
+//!   point near the stones is tried: a stone farther away cannot touch any of the fours. Such
+//!   VCF threats are also made on purpose: after its fours and threes the attacker tries a few
+//!   quiet moves that make a two or a closed three. At every attacker node a VCF is tried first.
+//!
+//! Results that failed are remembered by position hash and depth, so transpositions are not
+//! searched twice.
+
+use super::board::{Sq, FOUR, THREE, WIN, WIN_FOUR};
+use super::patterns;
+use super::search::Searcher;
+
+/// The longest sequence of fours a VCF follows, in attacker moves.
+pub const VCF_DEPTH: u32 = 24;
+/// How many quiet moves (twos and closed threes that may prepare a VCF) an attacker node tries after
+/// its fours and open threes.
+const QUIET_WIDTH: usize = 8;
+
+impl Searcher {
+    /// A move that wins by continuous fours for the side to move, if one is found.
+    pub fn vcf(&mut self, depth: u32) -> Option<Sq> {
+        if self.out_of_budget() {
+            return None;
+        }
+        if depth > 0 && self.vcf_failed(depth) {
+            return None;
+        }
+        let scan = self.scan();
+        if let Some(five) = scan.first_mine(WIN) {
+            return Some(five);
+        }
+        let their_fives = scan.theirs(WIN);
+        if their_fives.len() >= 2 || depth == 0 {
+            return None;
+        }
+        let moves: Vec<Sq> = match their_fives[..] {
+            [block] if scan.mine_at(block) >= FOUR => vec![block],
+            [_] => Vec::new(),
+            _ => scan.mine_sorted(FOUR),
+        };
+        let attacker = self.board.to_move();
+        let mut fives = Vec::new();
+        for m in moves {
+            if their_fives.is_empty() && scan.mine_at(m) >= WIN_FOUR {
+                return Some(m);
+            }
+            self.board.play(m);
+            self.board
+                .line_points(m, attacker, super::patterns::FIVE, &mut fives);
+            let wins = match fives[..] {
+                [] => false,
+                [block] => {
+                    self.board.play(block);
+                    let won = self.vcf(depth - 1).is_some();
+                    self.board.undo();
+                    won
+                }
+                _ => true,
+            };
+            self.board.undo();
+            if wins {
+                return Some(m);
+            }
+        }
+        if !self.stopped() {
+            let hash = self.board.hash();
+            self.vcf_fails.insert(hash, depth);
+        }
+        None
+    }
+
+    /// A move that wins by continuous threats (fours and open threes, at most `depth` of
+    /// them) for the side to move, if one is found.
+    pub fn vct(&mut self, depth: u32) -> Option<Sq> {
+        if self.out_of_budget() {
+            return None;
+        }
+        let scan = self.scan();
+        if let Some(five) = scan.first_mine(WIN) {
+            return Some(five);
+        }
+        let their_fives = scan.theirs(WIN);
+        match their_fives[..] {
+            [] => {}
+            [block] => {
+                // A forced block costs no depth: the defender's fours run out by themselves.
+                self.board.play(block);
+                let won = self.refutes_all_defences(depth);
+                self.board.undo();
+                return won.then_some(block);
+            }
+            _ => return None,
+        }
+        if let Some(m) = self.vcf(VCF_DEPTH) {
+            return Some(m);
+        }
+        if depth == 0 || self.vct_failed(depth) {
+            return None;
+        }
+        let hash = self.board.hash();
+        if let Some(&(d, m)) = self.vct_wins.get(&hash) {
+            if d <= depth {
+                return Some(m);
+            }
+        }
+        let me = self.board.to_move();
+        let quiet = scan.by_score().into_iter().filter(|s| {
+            s.mine < THREE
+                && self
+                    .board
+                    .patterns(s.sq, me)
+                    .iter()
+                    .any(|&p| p >= patterns::FLEX2)
+        });
+        let threats = scan.mine_sorted(THREE);
+        let quiet: Vec<Sq> = quiet.take(QUIET_WIDTH).map(|s| s.sq).collect();
+        for m in threats.into_iter().chain(quiet) {
+            self.board.play(m);
+            let won = self.refutes_all_defences(depth - 1);
+            self.board.undo();
+            if won {
+                self.vct_wins.insert(hash, (depth, m));
+                return Some(m);
+            }
+        }
+        if !self.stopped() {
+            let hash = self.board.hash();
+            self.vct_fails.insert(hash, depth);
+        }
+        None
+    }
+
+    /// With the defender to move: whether the attacker wins against every defence.
+    fn refutes_all_defences(&mut self, depth: u32) -> bool {
+        if self.out_of_budget() {
+            return false;
+        }
+        let scan = self.scan();
+        // Here "mine" is the defender's, "theirs" the attacker's.
+        if scan.first_mine(WIN).is_some() {
+            return false;
+        }
+        let attacker_fives = scan.theirs(WIN);
+        let defences = match attacker_fives[..] {
+            [] if scan.first_theirs(WIN_FOUR).is_some() => {
+                // An open four (or a double four) is threatened: only its points and their
+                // five points, or a four of the defender's own, can stop it.
+                scan.by_score()
+                    .iter()
+                    .filter(|s| s.theirs >= FOUR || s.mine >= FOUR)
+                    .map(|s| s.sq)
+                    .collect()
+            }
+            [] => {
+                // Otherwise the attacker must threaten a VCF; every point near the stones may
+                // stop it (a point farther away cannot touch any four), so all are tried.
+                self.board.pass();
+                let threat = self.vcf(VCF_DEPTH).is_some();
+                self.board.pass();
+                if !threat {
+                    return false;
+                }
+                scan.by_score().iter().map(|s| s.sq).collect()
+            }
+            [block] => vec![block],
+            _ => return true,
+        };
+        for r in defences {
+            self.board.play(r);
+            let won = self.vct(depth).is_some();
+            self.board.undo();
+            if !won {
+                return false;
+            }
+        }
+        true
+    }
+
+    fn vcf_failed(&self, depth: u32) -> bool {
+        self.vcf_fails
+            .get(&self.board.hash())
+            .is_some_and(|&d| d >= depth)
+    }
+
+    fn vct_failed(&self, depth: u32) -> bool {
+        self.vct_fails
+            .get(&self.board.hash())
+            .is_some_and(|&d| d >= depth)
+    }
+}

@@ -1,0 +1,343 @@
+//! The rules of gomoku: the board, whose turn it is, what wins.
+//!
+//! A point is indexed `y * size + x`, with `x` the column from the left and `y` the row from the
+//! **top** (the order of board strings, of OpenSpiel's actions and of the Gomocup protocol).
+//! Notation (`h8`) counts rows from the bottom; see [`crate::notation`].
+
+use std::fmt;
+
+use tabula_core::{Game, Outcome, ParseError, Player, Turn};
+
+use crate::notation;
+
+/// The smallest board side supported.
+pub const MIN_SIZE: usize = 5;
+/// The largest board side supported.
+pub const MAX_SIZE: usize = 22;
+/// The default board side.
+pub const DEFAULT_SIZE: usize = 15;
+/// Cells in the largest board.
+const MAX_CELLS: usize = MAX_SIZE * MAX_SIZE;
+
+/// A point on the board: `y * size + x`, `y` counted from the top.
+pub type Point = u16;
+
+/// The four line directions as `(dx, dy)`: horizontal, vertical and both diagonals.
+pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// Which rows of stones win. Kept as a parameter so that renju can join later.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// Five or more in a row wins.
+    #[default]
+    Freestyle,
+    /// Exactly five in a row wins; an overline (six or more) does not.
+    Standard,
+}
+
+impl Rule {
+    /// The rule's name in position strings and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Freestyle => "freestyle",
+            Rule::Standard => "standard",
+        }
+    }
+
+    /// The rule called `name`, if any.
+    pub fn from_name(name: &str) -> Option<Rule> {
+        match name.to_ascii_lowercase().as_str() {
+            "freestyle" => Some(Rule::Freestyle),
+            "standard" => Some(Rule::Standard),
+            _ => None,
+        }
+    }
+
+    /// Whether a run of `length` stones wins under this rule.
+    pub fn wins(self, length: usize) -> bool {
+        match self {
+            Rule::Freestyle => length >= 5,
+            Rule::Standard => length == 5,
+        }
+    }
+}
+
+/// What occupies a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// Nothing.
+    Empty,
+    /// A stone of this player (0 = black, 1 = white).
+    Stone(Player),
+}
+
+/// A gomoku position: board size, rule, stones, side to move and result.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Gomoku {
+    size: u8,
+    rule: Rule,
+    /// 0 empty, 1 black, 2 white; only the first `size * size` entries are used.
+    cells: [u8; MAX_CELLS],
+    to_move: u8,
+    stones: u16,
+    result: Option<Outcome>,
+}
+
+impl fmt::Debug for Gomoku {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Gomoku({})", self.position_string())
+    }
+}
+
+impl Gomoku {
+    /// An empty board of `size` × `size` under `rule`, black to move.
+    pub fn new(size: usize, rule: Rule) -> Result<Gomoku, ParseError> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(ParseError::new(format!(
+                "board size {size} is not supported (from {MIN_SIZE} to {MAX_SIZE})"
+            )));
+        }
+        Ok(Gomoku {
+            size: size as u8,
+            rule,
+            cells: [0; MAX_CELLS],
+            to_move: 0,
+            stones: 0,
+            result: None,
+        })
+    }
+
+    /// The board side.
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
+    }
+
+    /// The number of points.
+    pub fn points(&self) -> usize {
+        self.size() * self.size()
+    }
+
+    /// The number of stones on the board.
+    pub fn stones(&self) -> usize {
+        self.stones as usize
+    }
+
+    /// The player to move (also once the game is over: who would move next).
+    pub fn to_move(&self) -> Player {
+        self.to_move as Player
+    }
+
+    /// The point at column `x` and row `y` from the top, if on the board.
+    pub fn point(&self, x: i32, y: i32) -> Option<Point> {
+        let n = self.size() as i32;
+        ((0..n).contains(&x) && (0..n).contains(&y)).then(|| (y * n + x) as Point)
+    }
+
+    /// The column and row (from the top) of `p`.
+    pub fn coords(&self, p: Point) -> (i32, i32) {
+        let n = self.size() as i32;
+        (p as i32 % n, p as i32 / n)
+    }
+
+    /// What occupies `p`.
+    pub fn cell(&self, p: Point) -> Cell {
+        match self.cells[p as usize] {
+            0 => Cell::Empty,
+            c => Cell::Stone(c as Player - 1),
+        }
+    }
+
+    /// The position with these stones and `to_move` to move, under `rule` on a `size` board;
+    /// the result is worked out from the stones. Fails on an unsupported size, a point off the
+    /// board or given twice, or winning rows of both colours.
+    pub fn from_stones(
+        size: usize,
+        rule: Rule,
+        stones: &[(Point, Player)],
+        to_move: Player,
+    ) -> Result<Gomoku, ParseError> {
+        let mut game = Gomoku::new(size, rule)?;
+        for &(p, player) in stones {
+            if p as usize >= game.points() || player > 1 {
+                return Err(ParseError::new(format!("no point {p} for player {player}")));
+            }
+            if !game.put(p, player) {
+                return Err(ParseError::new(format!(
+                    "point {} is given twice",
+                    game.move_string(p)
+                )));
+            }
+        }
+        game.settle(to_move)?;
+        Ok(game)
+    }
+
+    /// Places a stone of `player` at `p` without changing the side to move or the result:
+    /// for building positions. Returns whether `p` was empty.
+    pub(crate) fn put(&mut self, p: Point, player: Player) -> bool {
+        let slot = &mut self.cells[p as usize];
+        if *slot != 0 {
+            return false;
+        }
+        *slot = player as u8 + 1;
+        self.stones += 1;
+        true
+    }
+
+    /// Sets the side to move and recomputes the result from the board: a winning row of either
+    /// colour ends the game (an error if both have one), a full board draws.
+    pub(crate) fn settle(&mut self, to_move: Player) -> Result<(), ParseError> {
+        self.to_move = to_move as u8;
+        let winners: Vec<Player> = (0..2)
+            .filter(|&player| {
+                (0..self.points() as Point).any(|p| {
+                    self.cell(p) == Cell::Stone(player) && self.winning_line_at(p).is_some()
+                })
+            })
+            .collect();
+        self.result = match winners[..] {
+            [] if self.stones() == self.points() => Some(Outcome::Draw),
+            [] => None,
+            [winner] => Some(Outcome::Win(winner)),
+            _ => return Err(ParseError::new("both colours have a winning row")),
+        };
+        Ok(())
+    }
+
+    /// The length of the run of `p`'s colour through `p` in direction `(dx, dy)`, with its first
+    /// point (the end reached by stepping backwards).
+    fn run(&self, p: Point, (dx, dy): (i32, i32)) -> (usize, Point) {
+        let colour = self.cells[p as usize];
+        let (x, y) = self.coords(p);
+        let same = |k: i32| {
+            self.point(x + k * dx, y + k * dy)
+                .filter(|&q| self.cells[q as usize] == colour)
+        };
+        let mut back = 0;
+        while same(-(back + 1)).is_some() {
+            back += 1;
+        }
+        let mut forward = 0;
+        while same(forward + 1).is_some() {
+            forward += 1;
+        }
+        let start = self
+            .point(x - back * dx, y - back * dy)
+            .expect("the run's end is on the board");
+        ((back + forward + 1) as usize, start)
+    }
+
+    /// The winning row through the stone at `p`, if it makes one under the rule: its points in
+    /// order.
+    pub fn winning_line_at(&self, p: Point) -> Option<Vec<Point>> {
+        if self.cells[p as usize] == 0 {
+            return None;
+        }
+        DIRECTIONS.iter().find_map(|&(dx, dy)| {
+            let (length, start) = self.run(p, (dx, dy));
+            self.rule.wins(length).then(|| {
+                let (x, y) = self.coords(start);
+                (0..length as i32)
+                    .filter_map(|k| self.point(x + k * dx, y + k * dy))
+                    .collect()
+            })
+        })
+    }
+
+    /// The winning row on the board once someone has won.
+    pub fn winning_line(&self) -> Option<Vec<Point>> {
+        let Some(Outcome::Win(winner)) = self.result else {
+            return None;
+        };
+        (0..self.points() as Point)
+            .filter(|&p| self.cell(p) == Cell::Stone(winner))
+            .find_map(|p| self.winning_line_at(p))
+    }
+
+    /// Every stone with its colour, in point order.
+    pub fn occupied(&self) -> impl Iterator<Item = (Point, Player)> + '_ {
+        (0..self.points() as Point).filter_map(|p| match self.cell(p) {
+            Cell::Stone(player) => Some((p, player)),
+            Cell::Empty => None,
+        })
+    }
+}
+
+impl Game for Gomoku {
+    type Move = Point;
+
+    const NAME: &'static str = "gomoku";
+    const PLAYERS: usize = 2;
+
+    fn initial() -> Self {
+        Gomoku::new(DEFAULT_SIZE, Rule::Freestyle).expect("the default size is supported")
+    }
+
+    fn turn(&self) -> Turn {
+        match self.result {
+            Some(outcome) => Turn::Over(outcome),
+            None => Turn::Player(self.to_move()),
+        }
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Point>) {
+        if self.result.is_none() {
+            moves.extend((0..self.points() as Point).filter(|&p| self.cells[p as usize] == 0));
+        }
+    }
+
+    fn chance_outcomes(&self, _outcomes: &mut Vec<(Point, f64)>) {}
+
+    fn play(&mut self, mv: Point) {
+        let player = self.to_move();
+        self.put(mv, player);
+        if self.winning_line_at(mv).is_some() {
+            self.result = Some(Outcome::Win(player));
+        } else if self.stones() == self.points() {
+            self.result = Some(Outcome::Draw);
+        }
+        self.to_move ^= 1;
+    }
+
+    fn is_legal(&self, mv: Point) -> bool {
+        self.result.is_none() && (mv as usize) < self.points() && self.cells[mv as usize] == 0
+    }
+
+    fn illegal_reason(&self, mv: Point) -> String {
+        if self.result.is_some() {
+            "the game is over".to_string()
+        } else if mv as usize >= self.points() {
+            "off the board".to_string()
+        } else {
+            "the point is occupied".to_string()
+        }
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Point, ParseError> {
+        notation::parse_point(self.size(), text)
+    }
+
+    fn move_string(&self, mv: Point) -> String {
+        notation::point_string(self.size(), mv)
+    }
+
+    fn parse_position(text: &str) -> Result<Self, ParseError> {
+        notation::parse_position(text)
+    }
+
+    fn position_string(&self) -> String {
+        notation::position_string(self)
+    }
+
+    fn player_name(player: Player) -> &'static str {
+        match player {
+            0 => "black",
+            _ => "white",
+        }
+    }
+}
