@@ -67,10 +67,13 @@ fn a_scripted_console_session() {
     assert!(out.contains("that square is occupied"), "{out}");
     assert!(out.contains("that move flips nothing"), "{out}");
     assert!(out.contains("\"zz\" is not a square"), "{out}");
-    // The four opening moves are worth the same.
+    // Every opening move gets a value.
     assert!(out.contains("Move values for the side to move"), "{out}");
     for opening in ["d3", "c4", "f5", "e6"] {
-        assert!(out.contains(&format!("      {opening}  ")), "{opening}: {out}");
+        assert!(
+            out.contains(&format!("      {opening}  ")),
+            "{opening}: {out}"
+        );
     }
     assert!(out.contains("O plays"), "the computer answered f5");
     assert!(out.contains("X (you): 2 points.  O (corner-best:seed=1): 2 points."));
