@@ -46,8 +46,9 @@ fn solve_prints_move_score_and_totals() {
 #[test]
 fn a_scripted_console_session() {
     // X (human) moves first against corner-best: hints on, an occupied square, a square that
-    // flips nothing, a word that is no square, f5 in the classic digits (65), undo, quit.
-    let script = "hints\nd4\na1\nzz\n65\nundo\nquit\n";
+    // flips nothing, a word that is no square, the engine's values, f5 in the classic digits
+    // (65), undo, quit.
+    let script = "hints\nd4\na1\nzz\nhint\n65\nundo\nquit\n";
     let run = tabula(
         &[
             "play",
@@ -66,6 +67,14 @@ fn a_scripted_console_session() {
     assert!(out.contains("that square is occupied"), "{out}");
     assert!(out.contains("that move flips nothing"), "{out}");
     assert!(out.contains("\"zz\" is not a square"), "{out}");
+    // Every opening move gets a value.
+    assert!(out.contains("Move values for the side to move"), "{out}");
+    for opening in ["d3", "c4", "f5", "e6"] {
+        assert!(
+            out.contains(&format!("      {opening}  ")),
+            "{opening}: {out}"
+        );
+    }
     assert!(out.contains("O plays"), "the computer answered f5");
     assert!(out.contains("X (you): 2 points.  O (corner-best:seed=1): 2 points."));
     // After f5 and the reply, six discs are on the board.

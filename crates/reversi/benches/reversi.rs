@@ -1,22 +1,24 @@
-//! Speed: perft leaves per second, whole classic games per second, endgame solving.
+//! Speed: perft leaves per second, whole classic games per second, endgame nodes per second
+//! (criterion's `elem/s` is nodes/s there).
 //!
 //! Run with `nice cargo bench -p tabula-reversi` (or name one group, e.g. `-- classic`).
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::SeedableRng;
 use tabula_core::{Agent, Game, GameRng};
 use tabula_reversi::classic::{Classic, Strategy};
+use tabula_reversi::engine::endgame::Solver;
 use tabula_reversi::Reversi;
 
 fn perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("perft");
     group.sample_size(10);
     let start = Reversi::initial();
-    for depth in [8u32, 9] {
+    for depth in [9u32, 10] {
         let leaves = start.perft(depth);
         group.throughput(Throughput::Elements(leaves));
         group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &d| {
-            b.iter(|| start.perft(d))
+            b.iter(|| black_box(&start).perft(black_box(d)))
         });
     }
     group.finish();
@@ -52,5 +54,33 @@ fn classic(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, classic);
+/// FFO #40 (20 empties) after playing the first legal move (in square order) down to 16 and 18
+/// empties; the table is cleared before each solve.
+fn endgame(c: &mut Criterion) {
+    let ffo40 = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+    let mut group = c.benchmark_group("endgame");
+    group.sample_size(10);
+    for empties in [16u32, 18] {
+        let mut state = Reversi::parse_position(ffo40).unwrap();
+        let mut moves = Vec::new();
+        while state.empty().count_ones() > empties {
+            moves.clear();
+            state.legal_moves(&mut moves);
+            state.play(moves[0]);
+        }
+        let mut solver = Solver::new();
+        solver.solve(state.own(), state.opp(), -64, 64);
+        group.throughput(Throughput::Elements(solver.nodes()));
+        group.bench_with_input(BenchmarkId::new("solve", empties), &state, |b, s| {
+            b.iter(|| {
+                solver.clear();
+                solver.reset_nodes();
+                solver.solve(black_box(s.own()), black_box(s.opp()), -64, 64)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft, classic, endgame);
 criterion_main!(benches);

@@ -136,12 +136,6 @@ pub fn flips(own: u64, opp: u64, sq: usize) -> u64 {
     flipped
 }
 
-/// Whether playing on `sq` flips anything (a cheaper legality test would not be much cheaper).
-#[inline]
-pub fn is_move(own: u64, opp: u64, sq: usize) -> bool {
-    flips(own, opp, sq) != 0
-}
-
 /// Discs that can never be flipped again, found from full lines and the edges inwards: a disc is
 /// stable when, along each of the four axes, its line is full or one neighbour on that axis is
 /// off the board or a stable disc of the same colour. A lower bound on the true stable set.
@@ -150,8 +144,8 @@ pub fn stable(own: u64, opp: u64) -> u64 {
     let full = [
         full_lines(filled, 1),
         full_lines(filled, 8),
-        full_lines(filled, 7),
         full_lines(filled, 9),
+        full_lines(filled, 7),
     ];
     let mut stable = 0u64;
     loop {

@@ -103,14 +103,14 @@ fn a_forced_pass_is_the_only_choice() {
     assert_eq!(engine.choose(&state), Move::PASS);
 }
 
-#[test]
-fn engine_beats_corner_best() {
+/// Plays `games` games of `engine` against `classic` (seeded per game), alternating colours;
+/// returns the engine's wins.
+fn match_wins(engine: &str, classic: &str, games: u64) -> u64 {
     let mut wins = 0;
-    let games = 10;
     for game in 0..games {
-        let mut engine = Reversi::agent_from_str("engine:level=2").unwrap();
-        let mut classic = Reversi::agent_from_str(&format!("corner-best:seed={game}")).unwrap();
-        let engine_side = game % 2;
+        let mut engine = Reversi::agent_from_str(engine).unwrap();
+        let mut classic = Reversi::agent_from_str(&format!("{classic}:seed={game}")).unwrap();
+        let engine_side = (game % 2) as usize;
         let mut state = Reversi::initial();
         while !state.is_over() {
             let mv = if state.to_move() == engine_side {
@@ -124,7 +124,21 @@ fn engine_beats_corner_best() {
             wins += 1;
         }
     }
-    assert!(wins >= 9, "engine won {wins} of {games}");
+    wins
+}
+
+#[test]
+fn engine_beats_corner_best() {
+    let wins = match_wins("engine:level=2", "corner-best", 10);
+    assert!(wins >= 9, "engine won {wins} of 10");
+}
+
+#[test]
+#[ignore = "the match figure: cargo test --release -p tabula-reversi --test engine -- --ignored --nocapture"]
+fn engine_level_4_against_corner_best_100_games() {
+    let wins = match_wins("engine:level=4", "corner-best", 100);
+    println!("engine:level=4 won {wins} of 100 games against corner-best");
+    assert_eq!(wins, 100);
 }
 
 #[test]

@@ -257,6 +257,40 @@ fn random_playouts_keep_the_invariants() {
 }
 
 #[test]
+fn discs_found_stable_never_flip() {
+    use rand::SeedableRng;
+    use tabula_core::GameRng;
+    use tabula_reversi::bitboard::stable;
+    use tabula_reversi::classic::{Classic, Strategy};
+    let mut checked = 0;
+    for seed in 0..300 {
+        let mut agent = Classic::new(Strategy::Random, GameRng::seed_from_u64(seed));
+        let mut game = vec![Reversi::initial()];
+        while !game.last().unwrap().is_over() {
+            let mut next = *game.last().unwrap();
+            next.play(agent.pick(&next));
+            game.push(next);
+        }
+        let end = game.last().unwrap();
+        for pos in &game {
+            for player in 0..2 {
+                let own = pos.discs(player);
+                let sure = stable(own, pos.discs(1 - player));
+                assert_eq!(sure & !own, 0);
+                assert_eq!(
+                    sure & !end.discs(player),
+                    0,
+                    "a disc found stable flipped later: {}",
+                    pos.position_string()
+                );
+                checked += sure.count_ones();
+            }
+        }
+    }
+    assert!(checked > 10_000, "the test saw stable discs: {checked}");
+}
+
+#[test]
 fn session_history_undo_redo_and_save() {
     for seed in 0..5 {
         check_session_history(&Reversi::initial(), seed);

@@ -26,6 +26,8 @@ const ETC_MIN: u32 = 14;
 const EVAL_ORDER_MIN: u32 = 16;
 /// See [`EVAL_ORDER_MIN`].
 const EVAL_ORDER_BASE: u32 = 10;
+/// Weight of the opponent's replies (corners twice) added to the evaluated search's value.
+const EVAL_ORDER_MOBILITY: i32 = 30;
 /// Weight of the opponent's potential mobility against its mobility (16) in fastest-first.
 const POTENTIAL_WEIGHT: i32 = 2;
 
@@ -147,7 +149,10 @@ impl Solver {
                 i32::MAX
             } else if empties >= EVAL_ORDER_MIN {
                 let depth = (empties - EVAL_ORDER_BASE) / 3;
+                let replies = moves(opp & !f, own | f | bit);
+                let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
                 -self.ordering.value(opp & !f, own | f | bit, depth)
+                    - EVAL_ORDER_MOBILITY * mobility
             } else {
                 let (child_own, child_opp) = (opp & !f, own | f | bit);
                 let child_moves = moves(child_own, child_opp);
