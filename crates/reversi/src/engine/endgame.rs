@@ -66,10 +66,17 @@ impl Default for Solver {
 impl Solver {
     /// A solver with a 2^21-entry table (about 64 MB with the ordering search's).
     pub fn new() -> Self {
+        Solver::with_table_bits(21, 18)
+    }
+
+    /// A solver with a `2^bits`-entry table and a `2^ordering_bits`-entry table for its
+    /// ordering searches: small ones for the shallow solves of low levels, which would spend
+    /// longer clearing big tables than searching.
+    pub fn with_table_bits(bits: u32, ordering_bits: u32) -> Self {
         Solver {
-            table: Table::new(21),
+            table: Table::new(bits),
             nodes: 0,
-            ordering: Midgame::new(18),
+            ordering: Midgame::new(ordering_bits),
         }
     }
 

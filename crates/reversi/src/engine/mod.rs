@@ -45,11 +45,19 @@ pub struct Engine {
 impl Engine {
     /// An engine at `level` (1..=10) and/or with `time_ms` per move.
     pub fn new(level: Option<u32>, time_ms: Option<u64>) -> Self {
+        let level = level.or(if time_ms.is_some() { None } else { Some(5) });
+        // Levels 1-4 search a few plies and solve only the last few empties: tables of a few
+        // megabytes serve them, and the arena, which builds an agent per game, stays fast.
+        let (midgame_bits, solver_bits, ordering_bits) = match level {
+            Some(1..=2) if time_ms.is_none() => (16, 16, 14),
+            Some(3..=4) if time_ms.is_none() => (18, 18, 16),
+            _ => (20, 21, 18),
+        };
         Engine {
-            level: level.or(if time_ms.is_some() { None } else { Some(5) }),
+            level,
             time_ms,
-            midgame: Midgame::new(20),
-            solver: Solver::new(),
+            midgame: Midgame::new(midgame_bits),
+            solver: Solver::with_table_bits(solver_bits, ordering_bits),
         }
     }
 
