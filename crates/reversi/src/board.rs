@@ -8,10 +8,14 @@ use crate::square::Move;
 /// A reversi position: the discs of the side to move and of the other side, and who moves.
 ///
 /// Player 0 is black (`X`), who moves first from the standard start; player 1 is white (`O`).
+/// The squares the side to move may play on are kept with the discs: every ply needs them
+/// (whose turn it is, which moves exist), so each position computes them once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Reversi {
     own: u64,
     opp: u64,
+    /// `bitboard::moves(own, opp)`, always.
+    moves: u64,
     to_move: Player,
 }
 
@@ -28,7 +32,17 @@ impl Reversi {
         } else {
             (white, black)
         };
-        Reversi { own, opp, to_move }
+        Reversi::with_discs(own, opp, to_move)
+    }
+
+    /// The position with `own` to move against `opp`.
+    fn with_discs(own: u64, opp: u64, to_move: Player) -> Reversi {
+        Reversi {
+            own,
+            opp,
+            moves: bitboard::moves(own, opp),
+            to_move,
+        }
     }
 
     /// The start position with `first` to move, its discs on black's usual squares (d5, e4)
@@ -37,11 +51,7 @@ impl Reversi {
     pub fn start(first: Player) -> Reversi {
         let first_discs = (1u64 << 35) | (1u64 << 28);
         let second_discs = (1u64 << 27) | (1u64 << 36);
-        Reversi {
-            own: first_discs,
-            opp: second_discs,
-            to_move: first,
-        }
+        Reversi::with_discs(first_discs, second_discs, first)
     }
 
     /// The discs of the side to move.
@@ -75,7 +85,7 @@ impl Reversi {
 
     /// The squares the side to move may play on (no pass).
     pub fn move_mask(&self) -> u64 {
-        bitboard::moves(self.own, self.opp)
+        self.moves
     }
 
     /// Whether the side to move must pass: it has no move but the other side has one.
@@ -95,16 +105,13 @@ impl Reversi {
     #[inline]
     pub fn play_flips(&mut self, sq: usize, flips: u64) {
         let own = self.own | flips | (1u64 << sq);
-        self.own = self.opp & !flips;
-        self.opp = own;
-        self.to_move ^= 1;
+        *self = Reversi::with_discs(self.opp & !flips, own, self.to_move ^ 1);
     }
 
     /// Passes: the other side moves.
     #[inline]
     pub fn pass(&mut self) {
-        std::mem::swap(&mut self.own, &mut self.opp);
-        self.to_move ^= 1;
+        *self = Reversi::with_discs(self.opp, self.own, self.to_move ^ 1);
     }
 
     /// The final disc difference for the side to move, empties going to the winner (WOF and
