@@ -76,6 +76,28 @@ pub struct Io<R, W> {
     pub output: W,
 }
 
+impl Io<std::io::StdinLock<'static>, std::io::StdoutLock<'static>> {
+    /// Standard input and output.
+    pub fn stdio() -> Self {
+        Io {
+            input: std::io::stdin().lock(),
+            output: std::io::stdout().lock(),
+        }
+    }
+}
+
+impl ConsoleOptions {
+    /// Options for standard output: the style it allows, `pause` before each computer move, and
+    /// "play again?" unless `once`.
+    pub fn for_stdout(pause: Duration, once: bool) -> Self {
+        ConsoleOptions {
+            pause,
+            style: Style::detect(),
+            play_again: !once,
+        }
+    }
+}
+
 impl<R: BufRead, W: Write> Io<R, W> {
     /// Prints `prompt` and reads one line; `None` when input is closed.
     fn ask(&mut self, prompt: &str) -> Result<Option<String>> {

@@ -1,8 +1,6 @@
 //! Gomoku in the console: the board with its coordinates, the last move marked, optional move
 //! numbers, the winning row shown.
 
-use std::io;
-
 use clap::Args;
 use rand::Rng;
 use tabula_core::{AgentCatalog, Game, Outcome, Session};
@@ -59,15 +57,8 @@ pub fn play(args: PlayArgs) -> Result<()> {
     };
     let seats = vec![seat_from_arg(black)?, seat_from_arg(white)?];
     let mut session = Session::new(start, seats, rand::rng().random());
-    let options = ConsoleOptions {
-        pause: std::time::Duration::ZERO,
-        style: Style::detect(),
-        play_again: !args.once,
-    };
-    let mut io = Io {
-        input: io::stdin().lock(),
-        output: io::stdout().lock(),
-    };
+    let options = ConsoleOptions::for_stdout(std::time::Duration::ZERO, args.once);
+    let mut io = Io::stdio();
     let mut view = GomokuView {
         numbers: args.numbers,
     };

@@ -54,10 +54,7 @@ fn first_mover(text: &str) -> Result<Option<Player>> {
 /// Plays reversi in the console.
 pub fn play(args: PlayArgs) -> Result<()> {
     let first = first_mover(&args.first)?;
-    let mut io = Io {
-        input: io::stdin().lock(),
-        output: io::stdout().lock(),
-    };
+    let mut io = Io::stdio();
     let (x, o) = if args.two_player {
         ("human".to_string(), "human".to_string())
     } else {
@@ -78,15 +75,12 @@ pub fn play(args: PlayArgs) -> Result<()> {
         move || Reversi::start(first.unwrap_or_else(|| rand::rng().random_range(0..2)));
     let start = new_start();
     let mut session = Session::new(start, seats, rand::rng().random());
-    let options = ConsoleOptions {
-        pause: if args.no_pause {
-            Duration::ZERO
-        } else {
-            Duration::from_millis(800)
-        },
-        style: Style::detect(),
-        play_again: !args.once,
+    let pause = if args.no_pause {
+        Duration::ZERO
+    } else {
+        Duration::from_millis(800)
     };
+    let options = ConsoleOptions::for_stdout(pause, args.once);
     console::run(
         &mut session,
         &mut ReversiView::default(),

@@ -1,7 +1,5 @@
 //! Tic-tac-toe in the console: the board with its coordinates, the winning line blinking.
 
-use std::io;
-
 use clap::Args;
 use rand::Rng;
 use tabula_core::Session;
@@ -73,15 +71,8 @@ pub fn play(args: PlayArgs) -> Result<()> {
     };
     let seats = vec![seat_from_arg(x)?, seat_from_arg(o)?];
     let mut session = Session::new(TicTacToe::new(first.pick()), seats, rand::rng().random());
-    let options = ConsoleOptions {
-        pause: std::time::Duration::ZERO,
-        style: Style::detect(),
-        play_again: !args.once,
-    };
-    let mut io = Io {
-        input: io::stdin().lock(),
-        output: io::stdout().lock(),
-    };
+    let options = ConsoleOptions::for_stdout(std::time::Duration::ZERO, args.once);
+    let mut io = Io::stdio();
     console::run(
         &mut session,
         &mut TicTacToeView,
