@@ -50,6 +50,8 @@ impl Hooks<'_> {
 struct SeatFactory<G: AgentCatalog> {
     spec: AgentSpec,
     build: BuildAgent<G>,
+    /// The seed the spec fixes, if any.
+    fixed_seed: Option<u64>,
 }
 
 impl<G: AgentCatalog> SeatFactory<G> {
@@ -62,6 +64,7 @@ impl<G: AgentCatalog> SeatFactory<G> {
             Some(entry) => Ok(SeatFactory {
                 spec: spec.clone(),
                 build: entry.build,
+                fixed_seed: spec.seed()?,
             }),
             None => {
                 G::build_agent(spec)?;
@@ -70,9 +73,27 @@ impl<G: AgentCatalog> SeatFactory<G> {
         }
     }
 
-    fn agent(&self, seed: u64) -> Result<Box<dyn Agent<G>>, AgentError> {
+    /// The agent for a game with `seed`: `idle`, the agent of the chunk's previous game,
+    /// reseeded where it can be (exactly what a new build would be), else a new build.
+    fn agent(
+        &self,
+        seed: u64,
+        idle: Option<Box<dyn Agent<G>>>,
+    ) -> Result<Box<dyn Agent<G>>, AgentError> {
+        let seed = self.fixed_seed.unwrap_or(seed);
+        if let Some(mut agent) = idle {
+            if agent.reseed(seed) {
+                return Ok(agent);
+            }
+        }
         (self.build)(&self.spec.with_default_seed(seed))
     }
+}
+
+/// The agents of a chunk's previous game, kept for the next one.
+struct Idle<G: AgentCatalog> {
+    a: Option<Box<dyn Agent<G>>>,
+    b: Option<Box<dyn Agent<G>>>,
 }
 
 /// The shared, read-only state of a running match.
@@ -95,19 +116,36 @@ impl<G: AgentCatalog> Context<'_, G> {
     fn play<L: MoveLog<G>>(
         &self,
         number: u64,
+        idle: &mut Idle<G>,
         log: &mut L,
     ) -> Result<(G, GameSeeds, GameResult), ArenaError> {
         let seeds = GameSeeds::of_game(self.setup.seed, number);
         let a_player = self.setup.a_player(number, seeds.coin);
-        let a = self.a.agent(seeds.a)?;
-        let mut seats = match &self.b {
-            None => vec![a],
-            Some(b) if a_player == 0 => vec![a, b.agent(seeds.b)?],
-            Some(b) => vec![b.agent(seeds.b)?, a],
-        };
         let start = self.setup.start(number);
         let mut dealer = GameRng::seed_from_u64(seeds.dealer);
-        let result = play_game(&start, &mut seats, a_player, &mut dealer, log);
+        let a = self.a.agent(seeds.a, idle.a.take())?;
+        let result = match &self.b {
+            None => {
+                let mut seats = [a];
+                let result = play_game(&start, &mut seats, a_player, &mut dealer, log);
+                let [a] = seats;
+                idle.a = Some(a);
+                result
+            }
+            Some(b) => {
+                let b = b.agent(seeds.b, idle.b.take())?;
+                let mut seats = if a_player == 0 { [a, b] } else { [b, a] };
+                let result = play_game(&start, &mut seats, a_player, &mut dealer, log);
+                let [first, second] = seats;
+                let (a, b) = if a_player == 0 {
+                    (first, second)
+                } else {
+                    (second, first)
+                };
+                (idle.a, idle.b) = (Some(a), Some(b));
+                result
+            }
+        };
         (self.progress)(&result);
         Ok((start, seeds, result))
     }
@@ -117,10 +155,11 @@ impl<G: AgentCatalog> Context<'_, G> {
             tally: Tally::default(),
             records: Vec::new(),
         };
+        let mut idle = Idle { a: None, b: None };
         for number in numbers {
             if keep_records {
                 let mut moves = Vec::new();
-                let (start, seeds, result) = self.play(number, &mut moves)?;
+                let (start, seeds, result) = self.play(number, &mut idle, &mut moves)?;
                 chunk.records.push(GameRecord::new(
                     &self.header,
                     number,
@@ -131,7 +170,7 @@ impl<G: AgentCatalog> Context<'_, G> {
                 ));
                 chunk.tally.add_game(&result);
             } else {
-                let (_, _, result) = self.play(number, &mut ())?;
+                let (_, _, result) = self.play(number, &mut idle, &mut ())?;
                 chunk.tally.add_game(&result);
             }
         }

@@ -28,6 +28,13 @@ pub trait Agent<G: Game>: Send {
 
     /// Forgets per-game state (caches keyed on history, clocks) before a new game.
     fn new_game(&mut self) {}
+
+    /// Makes the agent exactly what its spec would build with `seed`, for a new game, and
+    /// returns `true`; or returns `false` where it cannot (an agent with tables or clocks), and
+    /// the caller builds a new one. The arena reuses agents this way across thousands of games.
+    fn reseed(&mut self, _seed: u64) -> bool {
+        false
+    }
 }
 
 /// A spec string that could not be turned into an agent.

@@ -1,6 +1,7 @@
 //! The agent every game has: a uniformly random legal move.
 
 use rand::seq::IndexedRandom;
+use rand::SeedableRng;
 
 use crate::agent::{Agent, AgentEntry, AgentError, AgentSpec};
 use crate::chance::GameRng;
@@ -45,5 +46,10 @@ impl<G: Game> Agent<G> for RandomAgent<G> {
             .moves
             .choose(&mut self.rng)
             .expect("choose is called only where a legal move exists")
+    }
+
+    fn reseed(&mut self, seed: u64) -> bool {
+        self.rng = GameRng::seed_from_u64(seed);
+        true
     }
 }

@@ -12,7 +12,7 @@
 //!   own discs; here such a move is simply played.)
 //! - `random`: any legal move.
 
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use tabula_core::{Agent, AgentEntry, AgentError, AgentSpec, GameRng};
 
 use crate::bitboard::{self, CORNERS, EDGES};
@@ -154,12 +154,16 @@ impl Agent<Reversi> for Classic {
     fn choose(&mut self, state: &Reversi) -> Move {
         self.pick(state)
     }
+
+    fn reseed(&mut self, seed: u64) -> bool {
+        self.rng = GameRng::seed_from_u64(seed);
+        true
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
     use std::collections::HashSet;
     use tabula_core::Game;
 
@@ -175,6 +179,17 @@ mod tests {
                 agent.pick(state).to_string()
             })
             .collect()
+    }
+
+    #[test]
+    fn a_reseeded_agent_plays_as_a_new_one() {
+        let state = Reversi::initial();
+        let mut reused = Classic::new(Strategy::Random, GameRng::seed_from_u64(1));
+        for seed in 0..50 {
+            assert!(reused.reseed(seed));
+            let mut fresh = Classic::new(Strategy::Random, GameRng::seed_from_u64(seed));
+            assert_eq!(reused.choose(&state), fresh.choose(&state));
+        }
     }
 
     fn set(moves: &[&str]) -> HashSet<String> {
