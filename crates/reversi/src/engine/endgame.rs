@@ -12,7 +12,7 @@ use crate::bitboard::{flips, moves, neighbours, stable, CORNERS};
 use crate::board::score_for;
 
 use super::midgame::Midgame;
-use super::table::Table;
+use super::table::{Probe, Table};
 
 /// At most this many empties are searched square by square, without ordering or table.
 const SHALLOW: u32 = 5;
@@ -126,19 +126,13 @@ impl Solver {
         let use_table = empties >= TABLE_MIN;
         let mut hint = 64u8;
         if use_table {
-            if let Some(hit) = self.table.probe(own, opp, empties as u8) {
-                if hit.lower >= beta {
-                    return hit.lower;
-                }
-                if hit.upper <= alpha {
-                    return hit.upper;
-                }
-                if hit.lower == hit.upper {
-                    return hit.lower;
-                }
-                alpha = alpha.max(hit.lower);
-                beta = beta.min(hit.upper);
-                hint = hit.best;
+            match self.table.narrow(own, opp, empties as u8, alpha, beta) {
+                Probe::Cut(value) => return value,
+                Probe::Window {
+                    alpha: a,
+                    beta: b,
+                    hint: h,
+                } => (alpha, beta, hint) = (a, b, h),
             }
         }
         let (alpha0, beta0) = (alpha, beta);

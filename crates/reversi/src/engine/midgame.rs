@@ -7,7 +7,7 @@ use crate::bitboard::{flips, moves, CORNERS};
 use crate::board::score_for;
 
 use super::eval::{evaluate, DISC};
-use super::table::Table;
+use super::table::{Probe, Table};
 
 /// Larger than any evaluation: finished games score `WIN + disc difference`.
 const WIN: i32 = 1_000_000;
@@ -99,19 +99,13 @@ impl Midgame {
         }
         let mut hint = 64u8;
         if depth >= 2 {
-            if let Some(hit) = self.table.probe(own, opp, depth as u8) {
-                if hit.lower >= beta {
-                    return hit.lower;
-                }
-                if hit.upper <= alpha {
-                    return hit.upper;
-                }
-                if hit.lower == hit.upper {
-                    return hit.lower;
-                }
-                alpha = alpha.max(hit.lower);
-                beta = beta.min(hit.upper);
-                hint = hit.best;
+            match self.table.narrow(own, opp, depth as u8, alpha, beta) {
+                Probe::Cut(value) => return value,
+                Probe::Window {
+                    alpha: a,
+                    beta: b,
+                    hint: h,
+                } => (alpha, beta, hint) = (a, b, h),
             }
         }
         let (alpha0, beta0) = (alpha, beta);

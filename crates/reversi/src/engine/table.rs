@@ -29,7 +29,45 @@ pub struct Table {
     mask: usize,
 }
 
+/// What the table says about a search of a window.
+pub enum Probe {
+    /// The stored bounds settle the search at this value.
+    Cut(i32),
+    /// Search on in this window, narrowed by the stored bounds, trying `hint` first (64: none).
+    Window {
+        /// The narrowed lower end.
+        alpha: i32,
+        /// The narrowed upper end.
+        beta: i32,
+        /// The stored best move.
+        hint: u8,
+    },
+}
+
 impl Table {
+    /// Looks the position up for a search of `(alpha, beta)` at `depth`.
+    #[inline]
+    pub fn narrow(&self, own: u64, opp: u64, depth: u8, alpha: i32, beta: i32) -> Probe {
+        let Some(hit) = self.probe(own, opp, depth) else {
+            return Probe::Window {
+                alpha,
+                beta,
+                hint: 64,
+            };
+        };
+        if hit.lower >= beta {
+            return Probe::Cut(hit.lower);
+        }
+        if hit.upper <= alpha || hit.lower == hit.upper {
+            return Probe::Cut(hit.upper);
+        }
+        Probe::Window {
+            alpha: alpha.max(hit.lower),
+            beta: beta.min(hit.upper),
+            hint: hit.best,
+        }
+    }
+
     /// A table of `2^bits` entries.
     pub fn new(bits: u32) -> Self {
         let size = 1usize << bits;
