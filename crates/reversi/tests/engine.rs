@@ -56,7 +56,11 @@ fn exact() -> SearchLimits {
 #[test]
 fn exact_analysis_agrees_with_plain_minimax() {
     let mut engine = Engine::new(None, None);
-    for state in random_positions(40, 9, 3) {
+    // Nine empties, and the last one or two (where a move fills the board).
+    let positions = [(40, 9), (10, 2), (10, 1)]
+        .into_iter()
+        .flat_map(|(count, empties)| random_positions(count, empties, 3));
+    for state in positions {
         let analysis = engine.analyze(&state, &exact()).unwrap();
         let best = &analysis.moves[0];
         let truth = minimax(&state);

@@ -2,8 +2,8 @@
 //!
 //! Negamax with principal-variation (null-window) search, fail-soft. Near the root a
 //! transposition table (with enhanced transposition cut-offs) and fastest-first ordering (the
-//! move leaving the opponent fewest replies first), with a shallow evaluated search to order
-//! moves when many squares are empty;
+//! move leaving the opponent fewest replies first), with a shallow search over the pattern
+//! evaluation added to that when many squares are empty;
 //! stable discs bound the result (stability cut-off); the last few empties are searched square
 //! by square in parity order (odd quadrants first) without generating moves, and the last
 //! square is counted directly.
@@ -17,17 +17,18 @@ use super::table::{Probe, Table};
 /// At most this many empties are searched square by square, without ordering or table.
 const SHALLOW: u32 = 5;
 /// At least this many empties use the transposition table.
-const TABLE_MIN: u32 = 9;
+const TABLE_MIN: u32 = 7;
 /// At least this many empties look for a child in the table that refutes the window
 /// (enhanced transposition cut-off).
-const ETC_MIN: u32 = 14;
+const ETC_MIN: u32 = 11;
 /// At least this many empties order moves with an evaluated search, of depth
 /// `(empties - EVAL_ORDER_BASE) / 3`.
 const EVAL_ORDER_MIN: u32 = 16;
 /// See [`EVAL_ORDER_MIN`].
 const EVAL_ORDER_BASE: u32 = 10;
-/// Weight of the opponent's replies (corners twice) added to the evaluated search's value.
-const EVAL_ORDER_MOBILITY: i32 = 30;
+/// Weight of the opponent's replies (corners twice) against the evaluated search's value, in
+/// hundredths of a disc per reply.
+const EVAL_ORDER_MOBILITY: i32 = 500;
 /// Weight of the opponent's potential mobility against its mobility (16) in fastest-first.
 const POTENTIAL_WEIGHT: i32 = 2;
 
@@ -106,7 +107,7 @@ impl Solver {
 
     fn search(&mut self, own: u64, opp: u64, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
         if empties <= SHALLOW {
-            return self.shallow(own, opp, alpha, beta, empties);
+            return self.shallow(own, opp, alpha, beta);
         }
         self.nodes += 1;
         let mut mask = moves(own, opp);
@@ -217,13 +218,29 @@ impl Solver {
     }
 
     /// Few empties: try each empty square in parity order, without generating moves.
-    fn shallow(&mut self, own: u64, opp: u64, mut alpha: i32, beta: i32, empties: u32) -> i32 {
-        self.nodes += 1;
+    fn shallow(&mut self, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
         let empty = !(own | opp);
-        if empties == 1 {
-            return self.last(own, opp, empty.trailing_zeros() as usize);
+        self.shallow_in(own, opp, empty, odd_quadrants(empty), alpha, beta)
+    }
+
+    /// [`Solver::shallow`] given the empty squares and those of the quadrants with an odd
+    /// number of them, both kept up to date move by move.
+    fn shallow_in(
+        &mut self,
+        own: u64,
+        opp: u64,
+        empty: u64,
+        odd: u64,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.nodes += 1;
+        if empty & empty.wrapping_sub(1) == 0 {
+            return match empty {
+                0 => score_for(own, opp),
+                _ => last(own, opp, empty.trailing_zeros() as usize),
+            };
         }
-        let odd = odd_quadrants(empty);
         let mut best = -65;
         // Only squares next to an opponent disc can flip anything.
         let near = empty & neighbours(opp);
@@ -236,7 +253,15 @@ impl Solver {
                 if f == 0 {
                     continue;
                 }
-                let v = -self.shallow(opp & !f, own | f | (1u64 << sq), -beta, -alpha, empties - 1);
+                let bit = 1u64 << sq;
+                let v = -self.shallow_in(
+                    opp & !f,
+                    own | f | bit,
+                    empty ^ bit,
+                    odd ^ QUADRANTS[quadrant(sq)],
+                    -beta,
+                    -alpha,
+                );
                 if v > best {
                     best = v;
                     if v > alpha {
@@ -253,23 +278,30 @@ impl Solver {
             if moves(opp, own) == 0 {
                 return score_for(own, opp);
             }
-            return -self.shallow(opp, own, -beta, -alpha, empties);
+            return -self.shallow_in(opp, own, empty, odd, -beta, -alpha);
         }
         best
     }
+}
 
-    /// One empty square left: play it (or let the opponent, or nobody) and count.
-    #[inline]
-    fn last(&mut self, own: u64, opp: u64, sq: usize) -> i32 {
-        let mine = own.count_ones() as i32;
-        let f = flips(own, opp, sq).count_ones() as i32;
-        if f > 0 {
-            return 2 * (mine + f + 1) - 64;
-        }
-        let g = flips(opp, own, sq).count_ones() as i32;
-        if g > 0 {
-            return 2 * (mine - g) - 64;
-        }
-        score_for(own, opp)
+/// The quadrant (an index into [`QUADRANTS`]) holding square `sq`.
+#[inline]
+fn quadrant(sq: usize) -> usize {
+    ((sq >> 4) & 2) | ((sq >> 2) & 1)
+}
+
+/// One empty square, `sq`, left: the side to move plays it (or the other side does, or nobody
+/// can) and the discs are counted.
+#[inline]
+fn last(own: u64, opp: u64, sq: usize) -> i32 {
+    let mine = own.count_ones() as i32;
+    let f = flips(own, opp, sq).count_ones() as i32;
+    if f > 0 {
+        return 2 * (mine + f + 1) - 64;
     }
+    let g = flips(opp, own, sq).count_ones() as i32;
+    if g > 0 {
+        return 2 * (mine - g) - 64;
+    }
+    score_for(own, opp)
 }

@@ -1,63 +1,101 @@
-//! The midgame evaluation, in hundredths of a disc from the side to move's point of view:
-//! mobility, potential mobility (frontier), corners, the squares next to empty corners, and
-//! stable discs, weighted by the stage of the game.
+//! The midgame evaluation, in hundredths of a disc from the side to move's point of view: the sum
+//! of the weights of the position's [pattern features](super::pattern) for its game stage.
+//!
+//! The weights were fitted by `examples/train_eval.rs` to the exact final scores of positions
+//! from self-play games (see that file for the recipe) and ship as `data/weights.bin`: the magic
+//! `TABW`, then the stage count and the stage size as little-endian `u32`, then every stage's
+//! weights as little-endian `i16`.
 
-use crate::bitboard::{frontier, moves, stable, CORNERS};
+use std::sync::OnceLock;
 
-/// The X-squares (diagonally next to a corner), in corner order a1, h1, a8, h8.
-const X_SQUARES: [u64; 4] = [1 << 9, 1 << 14, 1 << 49, 1 << 54];
-/// The C-squares (next to a corner along an edge), in the same corner order.
-const C_SQUARES: [u64; 4] = [
-    (1 << 1) | (1 << 8),
-    (1 << 6) | (1 << 15),
-    (1 << 48) | (1 << 57),
-    (1 << 55) | (1 << 62),
-];
-/// The corners, in the same order.
-const CORNER_LIST: [u64; 4] = [1, 1 << 7, 1 << 56, 1 << 63];
+use super::pattern::{features, stage, STAGES, STAGE_SIZE};
 
 /// The score unit: one disc is worth this much.
 pub const DISC: i32 = 100;
 
-/// Estimates the position for the side owning `own`.
-pub fn evaluate(own: u64, opp: u64) -> i32 {
-    let empty = !(own | opp);
-    let empties = empty.count_ones() as i32;
-    let my_moves = moves(own, opp);
-    let their_moves = moves(opp, own);
-    let mobility = weighted_count(my_moves) - weighted_count(their_moves);
-    // Empty squares next to the opponent's discs are where I may later play.
-    let potential =
-        frontier(opp, empty).count_ones() as i32 - frontier(own, empty).count_ones() as i32;
-    let corners = (own & CORNERS).count_ones() as i32 - (opp & CORNERS).count_ones() as i32;
-    let mut danger = 0;
-    for i in 0..4 {
-        if empty & CORNER_LIST[i] != 0 {
-            danger += 3
-                * ((opp & X_SQUARES[i]).count_ones() as i32
-                    - (own & X_SQUARES[i]).count_ones() as i32);
-            danger +=
-                (opp & C_SQUARES[i]).count_ones() as i32 - (own & C_SQUARES[i]).count_ones() as i32;
-        }
-    }
-    let stability = if (own | opp) & CORNERS != 0 {
-        stable(own, opp).count_ones() as i32 - stable(opp, own).count_ones() as i32
-    } else {
-        0
+/// The shipped weights file.
+const WEIGHTS_FILE: &[u8] = include_bytes!("../../data/weights.bin");
+
+/// The file's first bytes.
+pub const MAGIC: &[u8; 4] = b"TABW";
+
+/// Reads a weights file: every stage's table, or why the file does not fit these patterns.
+pub fn parse_weights(bytes: &[u8]) -> Result<Vec<i16>, String> {
+    let header = |i: usize| -> Option<usize> {
+        let word = bytes.get(4 + 4 * i..8 + 4 * i)?;
+        Some(u32::from_le_bytes(word.try_into().ok()?) as usize)
     };
-    let discs = own.count_ones() as i32 - opp.count_ones() as i32;
-    // Late in the game discs count more and mobility less.
-    let late = (60 - empties).clamp(0, 60);
-    mobility * (90 - late)
-        + potential * 30
-        + corners * 700
-        + danger * 120
-        + stability * 90
-        + discs * late / 4
+    if bytes.get(..4) != Some(MAGIC) {
+        return Err("not a weights file (no TABW magic)".into());
+    }
+    if header(0) != Some(STAGES) || header(1) != Some(STAGE_SIZE) {
+        return Err(format!(
+            "weights for {:?} stages of {:?}, expected {STAGES} of {STAGE_SIZE}",
+            header(0),
+            header(1)
+        ));
+    }
+    let body = &bytes[12..];
+    if body.len() != 2 * STAGES * STAGE_SIZE {
+        return Err(format!(
+            "{} weight bytes, expected {}",
+            body.len(),
+            2 * STAGES * STAGE_SIZE
+        ));
+    }
+    Ok(body
+        .chunks_exact(2)
+        .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
+        .collect())
 }
 
-/// A move count with corners counted twice.
+/// Writes weights in the format [`parse_weights`] reads.
+pub fn weights_bytes(weights: &[i16]) -> Vec<u8> {
+    let mut bytes = MAGIC.to_vec();
+    bytes.extend_from_slice(&(STAGES as u32).to_le_bytes());
+    bytes.extend_from_slice(&(STAGE_SIZE as u32).to_le_bytes());
+    for w in weights {
+        bytes.extend_from_slice(&w.to_le_bytes());
+    }
+    bytes
+}
+
+fn weights() -> &'static [i16] {
+    static WEIGHTS: OnceLock<Vec<i16>> = OnceLock::new();
+    WEIGHTS.get_or_init(|| {
+        // The file is part of the build: a mismatch is a bug caught by the crate's tests.
+        parse_weights(WEIGHTS_FILE).expect("the shipped weights file matches the patterns")
+    })
+}
+
+/// Estimates the position for the side owning `own`.
 #[inline]
-fn weighted_count(m: u64) -> i32 {
-    (m.count_ones() + (m & CORNERS).count_ones()) as i32
+pub fn evaluate(own: u64, opp: u64) -> i32 {
+    let empties = (!(own | opp)).count_ones();
+    let table = &weights()[stage(empties) * STAGE_SIZE..][..STAGE_SIZE];
+    features(own, opp)
+        .iter()
+        .map(|&slot| i32::from(table[slot as usize]))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_weights_load_and_round_trip() {
+        let weights = parse_weights(WEIGHTS_FILE).unwrap();
+        assert_eq!(weights_bytes(&weights), WEIGHTS_FILE);
+    }
+
+    #[test]
+    fn malformed_weight_files_are_refused() {
+        assert!(parse_weights(b"").is_err());
+        assert!(parse_weights(b"TABW\x10\0\0\0").is_err());
+        let mut short = weights_bytes(&[0; 3]);
+        assert!(parse_weights(&short).is_err());
+        short[0] = b'X';
+        assert!(parse_weights(&short).is_err());
+    }
 }

@@ -6,8 +6,9 @@
 //! 18 empties). With neither, `level=5`.
 
 pub mod endgame;
-mod eval;
+pub mod eval;
 pub mod midgame;
+pub mod pattern;
 mod table;
 
 use std::time::{Duration, Instant};
@@ -22,6 +23,9 @@ use endgame::Solver;
 use midgame::{order_key, to_discs, Midgame, INFINITY};
 
 pub use eval::evaluate;
+
+/// Half the width of the first aspiration window of an exact solve, in discs.
+const ASPIRATION: i32 = 2;
 
 /// How far one decision may search.
 #[derive(Clone, Copy, Debug)]
@@ -101,13 +105,14 @@ impl Engine {
 
     /// Solves the position exactly: the best move's value exact, every other move's exact where
     /// it ties the best, else an upper bound. Principal-variation search at the root: the first
-    /// move with a full window, the others with a null window at the best value so far.
+    /// move in an aspiration window around its estimated value, widened until the value falls
+    /// inside, the others with a null window at the best value so far.
     pub fn solve(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
         let (own, opp) = (state.own(), state.opp());
         let order = self.ordered_moves(own, opp, 6);
         let mut values: Vec<MoveValue<Move>> = Vec::with_capacity(order.len());
         let mut best = -65;
-        for (sq, f) in order {
+        for (sq, f, estimate) in order {
             let (co, cp) = (opp & !f, own | f | (1u64 << sq));
             let mv = Move::square(sq as usize);
             if best > -65 {
@@ -123,12 +128,31 @@ impl Engine {
                     });
                     continue;
                 }
+                let v = -self.solver.solve(co, cp, -64, -best + 1);
+                best = best.max(v);
+                values.push(MoveValue::exact(mv, f64::from(v), verdict(v)));
+                continue;
             }
-            let v = -self.solver.solve(co, cp, -64, -best + 1);
-            best = best.max(v);
-            values.push(MoveValue::exact(mv, f64::from(v), verdict(v)));
+            best = self.aspiration(co, cp, to_discs(estimate).round() as i32);
+            values.push(MoveValue::exact(mv, f64::from(best), verdict(best)));
         }
         values
+    }
+
+    /// The exact value of the position for the side that just moved, searched in a window
+    /// around `guess` that widens on each failure.
+    fn aspiration(&mut self, own: u64, opp: u64, guess: i32) -> i32 {
+        let (mut low, mut high) = ((guess - ASPIRATION).max(-65), (guess + ASPIRATION).min(65));
+        loop {
+            let v = -self.solver.solve(own, opp, -high, -low);
+            if v <= low && low > -65 {
+                (low, high) = ((v - 4 * ASPIRATION).max(-65), v + 1);
+            } else if v >= high && high < 65 {
+                (low, high) = (v - 1, (v + 4 * ASPIRATION).min(65));
+            } else {
+                return v;
+            }
+        }
     }
 
     /// Every move's exact value (full window each).
@@ -136,16 +160,16 @@ impl Engine {
         let (own, opp) = (state.own(), state.opp());
         self.ordered_moves(own, opp, 2)
             .into_iter()
-            .map(|(sq, f)| {
+            .map(|(sq, f, _)| {
                 let v = -self.solver.solve(opp & !f, own | f | (1u64 << sq), -64, 64);
                 MoveValue::exact(Move::square(sq as usize), f64::from(v), verdict(v))
             })
             .collect()
     }
 
-    /// The legal squares with their flips, best first by a shallow search.
-    fn ordered_moves(&mut self, own: u64, opp: u64, depth: u32) -> Vec<(u8, u64)> {
-        let mut keyed: Vec<(i32, u8, u64)> = Vec::new();
+    /// The legal squares with their flips and values by a shallow search, best first.
+    fn ordered_moves(&mut self, own: u64, opp: u64, depth: u32) -> Vec<(u8, u64, i32)> {
+        let mut keyed: Vec<(i32, (u8, u64, i32))> = Vec::new();
         let mut mask = crate::bitboard::moves(own, opp);
         self.midgame.set_deadline(None);
         while mask != 0 {
@@ -153,17 +177,24 @@ impl Engine {
             mask &= mask - 1;
             let f = crate::bitboard::flips(own, opp, sq);
             let value = -self.midgame.value(opp & !f, own | f | (1u64 << sq), depth);
-            keyed.push((value + order_key(own, opp, sq, f) / 64, sq as u8, f));
+            keyed.push((
+                value + order_key(own, opp, sq, f) / 64,
+                (sq as u8, f, value),
+            ));
         }
         keyed.sort_by_key(|e| std::cmp::Reverse(e.0));
-        keyed.into_iter().map(|(_, sq, f)| (sq, f)).collect()
+        keyed.into_iter().map(|(_, m)| m).collect()
     }
 
     /// Iterative deepening from depth 1 to `plan.depth` or the deadline; every root move's
     /// value at the deepest finished depth (all moves with a full window when `all`).
     fn deepen(&mut self, state: &Reversi, plan: &Plan, all: bool) -> (Vec<(u8, i32)>, u32) {
         let (own, opp) = (state.own(), state.opp());
-        let mut order: Vec<(u8, u64)> = self.ordered_moves(own, opp, 1);
+        let mut order: Vec<(u8, u64)> = self
+            .ordered_moves(own, opp, 1)
+            .into_iter()
+            .map(|(sq, f, _)| (sq, f))
+            .collect();
         let mut result: Vec<(u8, i32)> = order.iter().map(|&(sq, _)| (sq, 0)).collect();
         let mut reached = 0;
         let started = Instant::now();
@@ -263,12 +294,17 @@ impl Agent<Reversi> for Engine {
         let empties = state.empty().count_ones();
         let mask = state.move_mask();
         let (moves, depth) = if mask == 0 {
-            let pass = if state.must_pass() {
-                vec![MoveValue::estimate(Move::PASS, 0.0)]
+            if !state.must_pass() {
+                (Vec::new(), None)
+            } else if limits.exact || empties <= plan.exact_empties.min(14) {
+                let v = self.solver.solve(state.own(), state.opp(), -64, 64);
+                (
+                    vec![MoveValue::exact(Move::PASS, f64::from(v), verdict(v))],
+                    Some(empties),
+                )
             } else {
-                Vec::new()
-            };
-            (pass, None)
+                (vec![MoveValue::estimate(Move::PASS, 0.0)], None)
+            }
         } else if limits.exact {
             (self.solve(state), Some(empties))
         } else if empties <= plan.exact_empties.min(14) {

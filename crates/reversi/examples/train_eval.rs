@@ -1,0 +1,291 @@
+//! Fits the engine's pattern evaluation (`data/weights.bin`) from self-play.
+//!
+//! ```text
+//! cargo run --release -p tabula-reversi --example train_eval -- generate GAMES SEED OUT.bin
+//! cargo run --release -p tabula-reversi --example train_eval -- fit OUT.weights DATA.bin...
+//! ```
+//!
+//! `generate` plays `GAMES` games: a random opening of 6 to 20 plies, then the engine (level 3,
+//! with one move in ten random) until 20 empties, then perfect play found by the exact solver.
+//! Every position with a legal move is written as a 18-byte record: the side to move's discs and
+//! the other side's (little-endian `u64`), its label (the final disc difference for the side to
+//! move, `i8`) and whether the label is exact (`u8`; from 20 empties on it is, before that it is
+//! the result of the game as played). Games run in parallel and each is seeded from `SEED` and
+//! its number, so a run is reproducible.
+//!
+//! `fit` fits each stage's weights by least squares with a little ridge, on the positions of
+//! that stage and the next stages around it, by gradient steps scaled by each slot's frequency,
+//! and writes the weights file. It prints the error per stage on a tenth of the positions held
+//! out from fitting.
+
+use std::fs;
+use std::io::Write;
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
+use tabula_core::Agent;
+use tabula_reversi::engine::eval::{weights_bytes, DISC};
+use tabula_reversi::engine::pattern::{features, stage, FEATURES, STAGES, STAGE_SIZE};
+use tabula_reversi::engine::Engine;
+use tabula_reversi::Reversi;
+
+/// Perfect play from this many empties.
+const EXACT_FROM: u32 = 20;
+/// Bytes per record.
+const RECORD: usize = 18;
+
+/// One labelled position.
+#[derive(Clone, Copy)]
+struct Sample {
+    own: u64,
+    opp: u64,
+    score: i8,
+    exact: bool,
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("generate") if args.len() == 4 => generate(&args[1], &args[2], &args[3]),
+        Some("fit") if args.len() >= 3 => fit(&args[1], &args[2..]),
+        _ => Err("usage: train_eval generate GAMES SEED OUT | fit WEIGHTS DATA...".into()),
+    };
+    if let Err(e) = result {
+        eprintln!("train_eval: {e}");
+        std::process::exit(2);
+    }
+}
+
+fn generate(games: &str, seed: &str, out: &str) -> Result<(), String> {
+    let games: u64 = games.parse().map_err(|e| format!("GAMES: {e}"))?;
+    let seed: u64 = seed.parse().map_err(|e| format!("SEED: {e}"))?;
+    let samples: Vec<Sample> = (0..games)
+        .into_par_iter()
+        .map_init(
+            || Engine::new(Some(3), None),
+            |engine, game| play_game(engine, seed.wrapping_mul(1_000_003) ^ game),
+        )
+        .flatten()
+        .collect();
+    let mut bytes = Vec::with_capacity(samples.len() * RECORD);
+    for s in &samples {
+        bytes.extend_from_slice(&s.own.to_le_bytes());
+        bytes.extend_from_slice(&s.opp.to_le_bytes());
+        bytes.push(s.score as u8);
+        bytes.push(u8::from(s.exact));
+    }
+    fs::write(out, bytes).map_err(|e| format!("{out}: {e}"))?;
+    println!("{games} games, {} positions -> {out}", samples.len());
+    Ok(())
+}
+
+/// Plays one game and labels its positions.
+fn play_game(engine: &mut Engine, seed: u64) -> Vec<Sample> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut state = Reversi::start(0);
+    let opening = rng.random_range(6..=20);
+    // Positions before perfect play, labelled at the end with the game's result.
+    let mut played: Vec<Reversi> = Vec::new();
+    let mut exact: Vec<Sample> = Vec::new();
+    engine.new_game();
+    for ply in 0.. {
+        let mask = state.move_mask();
+        if mask == 0 {
+            if !state.must_pass() {
+                break;
+            }
+            state.pass();
+            continue;
+        }
+        let empties = state.empty().count_ones();
+        let sq = if empties <= EXACT_FROM {
+            let values = engine.solve(&state);
+            let best = values
+                .iter()
+                .filter(|v| v.bound.is_none())
+                .map(|v| v.value)
+                .fold(f64::MIN, f64::max);
+            let ties: Vec<&_> = values
+                .iter()
+                .filter(|v| v.bound.is_none() && v.value == best)
+                .collect();
+            exact.push(Sample {
+                own: state.own(),
+                opp: state.opp(),
+                score: best as i8,
+                exact: true,
+            });
+            let chosen = ties[rng.random_range(0..ties.len())].mv;
+            chosen.to_square().expect("a legal square")
+        } else {
+            played.push(state);
+            if ply < opening || rng.random_bool(0.1) {
+                random_square(mask, &mut rng)
+            } else {
+                engine.choose(&state).to_square().expect("the engine moves")
+            }
+        };
+        let flips = state.flips(sq);
+        state.play_flips(sq, flips);
+    }
+    let black_result = match state.to_move() {
+        0 => state.final_score(),
+        _ => -state.final_score(),
+    };
+    let mut samples: Vec<Sample> = played
+        .iter()
+        .map(|s| Sample {
+            own: s.own(),
+            opp: s.opp(),
+            score: if s.to_move() == 0 {
+                black_result
+            } else {
+                -black_result
+            } as i8,
+            exact: false,
+        })
+        .collect();
+    samples.append(&mut exact);
+    samples
+}
+
+fn random_square(mask: u64, rng: &mut ChaCha8Rng) -> usize {
+    let n = rng.random_range(0..mask.count_ones());
+    let mut m = mask;
+    for _ in 0..n {
+        m &= m - 1;
+    }
+    m.trailing_zeros() as usize
+}
+
+fn read_samples(paths: &[String]) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    for path in paths {
+        let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+        if bytes.len() % RECORD != 0 {
+            return Err(format!("{path}: not a whole number of records"));
+        }
+        samples.extend(bytes.chunks_exact(RECORD).map(|r| Sample {
+            own: u64::from_le_bytes(r[0..8].try_into().expect("8 bytes")),
+            opp: u64::from_le_bytes(r[8..16].try_into().expect("8 bytes")),
+            score: r[16] as i8,
+            exact: r[17] != 0,
+        }));
+    }
+    Ok(samples)
+}
+
+/// Ridge strength: the penalty on a squared weight, in units of one position's squared error.
+const RIDGE: f64 = 2.0;
+/// Conjugate-gradient iterations per stage.
+const ITERATIONS: usize = 80;
+
+fn fit(out: &str, paths: &[String]) -> Result<(), String> {
+    let samples = read_samples(paths)?;
+    println!("{} positions", samples.len());
+    let mut all = vec![0i16; STAGES * STAGE_SIZE];
+    let stages: Vec<(usize, Vec<f64>, String)> = (0..STAGES)
+        .into_par_iter()
+        .map(|s| {
+            let (weights, report) = fit_stage(s, &samples);
+            (s, weights, report)
+        })
+        .collect();
+    for (s, weights, report) in stages {
+        println!("{report}");
+        for (slot, w) in weights.iter().enumerate() {
+            all[s * STAGE_SIZE + slot] = w.round().clamp(-32000.0, 32000.0) as i16;
+        }
+    }
+    fs::File::create(out)
+        .and_then(|mut f| f.write_all(&weights_bytes(&all)))
+        .map_err(|e| format!("{out}: {e}"))?;
+    println!("weights -> {out}");
+    Ok(())
+}
+
+/// A position's feature slots and its label in [`DISC`] units.
+type Row = ([u32; FEATURES], f64);
+
+/// One stage's weights (in [`DISC`] units) and a line on their error.
+fn fit_stage(s: usize, samples: &[Sample]) -> (Vec<f64>, String) {
+    // The stage's own positions and those of the stages next to it; every tenth of the
+    // stage's own positions is held out to measure the fit.
+    let (mut train, mut held): (Vec<Row>, Vec<Row>) = (Vec::new(), Vec::new());
+    for (i, x) in samples.iter().enumerate() {
+        let st = stage((!(x.own | x.opp)).count_ones());
+        if st.abs_diff(s) > 1 {
+            continue;
+        }
+        let row = (features(x.own, x.opp), f64::from(x.score) * f64::from(DISC));
+        if st == s && i % 10 == 0 {
+            held.push(row);
+        } else {
+            train.push(row);
+        }
+    }
+    let weights = ridge_regression(&train);
+    let error: f64 = held
+        .iter()
+        .map(|(f, y)| (y - predict(&weights, f)).powi(2))
+        .sum();
+    let rms = (error / held.len().max(1) as f64).sqrt() / f64::from(DISC);
+    let report = format!(
+        "stage {s:2} ({:2}-{:2} empties): {} positions fitted, held-out error {rms:.2} discs on {}",
+        4 * s,
+        4 * s + 3,
+        train.len(),
+        held.len()
+    );
+    (weights, report)
+}
+
+fn predict(weights: &[f64], f: &[u32; FEATURES]) -> f64 {
+    f.iter().map(|&slot| weights[slot as usize]).sum()
+}
+
+/// Minimises the squared error plus `RIDGE` times the squared weights, by conjugate gradients
+/// on the normal equations, preconditioned by their diagonal (each slot's count).
+fn ridge_regression(rows: &[Row]) -> Vec<f64> {
+    // (A^T A + RIDGE) x for the sparse 0/1 design matrix A of `rows`.
+    let normal = |x: &[f64]| -> Vec<f64> {
+        let mut out: Vec<f64> = x.iter().map(|v| RIDGE * v).collect();
+        for (f, _) in rows {
+            let ax = predict(x, f);
+            for &slot in f {
+                out[slot as usize] += ax;
+            }
+        }
+        out
+    };
+    let mut diagonal = vec![RIDGE; STAGE_SIZE];
+    let mut residual = vec![0.0; STAGE_SIZE];
+    for (f, y) in rows {
+        for &slot in f {
+            diagonal[slot as usize] += 1.0;
+            residual[slot as usize] += y;
+        }
+    }
+    let dot = |a: &[f64], b: &[f64]| a.iter().zip(b).map(|(x, y)| x * y).sum::<f64>();
+    let mut weights = vec![0.0; STAGE_SIZE];
+    let mut z: Vec<f64> = residual.iter().zip(&diagonal).map(|(r, d)| r / d).collect();
+    let mut direction = z.clone();
+    let mut rz = dot(&residual, &z);
+    for _ in 0..ITERATIONS {
+        let md = normal(&direction);
+        let step = rz / dot(&direction, &md).max(f64::MIN_POSITIVE);
+        for i in 0..STAGE_SIZE {
+            weights[i] += step * direction[i];
+            residual[i] -= step * md[i];
+        }
+        z = residual.iter().zip(&diagonal).map(|(r, d)| r / d).collect();
+        let rz_next = dot(&residual, &z);
+        let beta = rz_next / rz.max(f64::MIN_POSITIVE);
+        rz = rz_next;
+        for i in 0..STAGE_SIZE {
+            direction[i] = z[i] + beta * direction[i];
+        }
+    }
+    weights
+}

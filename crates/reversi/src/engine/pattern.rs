@@ -1,0 +1,196 @@
+//! The features of the pattern evaluation: the contents of eleven patterns (the edge, two corner
+//! blocks, three lines, five diagonals) read on each of the board's eight symmetric images, and
+//! the two sides' mobility.
+//!
+//! Reading every pattern on every image makes the evaluation exactly symmetric (a position and
+//! its mirror images have the same features) and lets each pattern be read from fixed squares
+//! with a few shifts and masks. A pattern with four distinct placements is read twice per
+//! placement, once in each direction, which the fitted weights absorb.
+//!
+//! A feature is a *slot*: an index into the weights of one game stage, which [`features`] fills
+//! for a position and the trainer (`examples/train_eval.rs`) fits.
+
+use crate::bitboard::moves;
+
+/// Each pattern's squares, as a function gathering them from a board into the low bits, in the
+/// order of the ternary code's digits (squares `a1` = bit 0 … `h8` = bit 63).
+type Gather = fn(u64) -> u64;
+
+/// Gathers a diagonal with one square per column from `c0` to `h`: bit `i` is column `c0 + i`.
+#[inline(always)]
+fn diagonal(b: u64, mask: u64, first_column: u32) -> u64 {
+    ((b & mask).wrapping_mul(0x0101_0101_0101_0101) >> 56) >> first_column
+}
+
+/// The patterns: their length in squares and how to gather them.
+const PATTERNS: [(u32, Gather); 11] = [
+    // The edge a1-h1 and the second, third and fourth lines.
+    (8, |b| b & 0xff),
+    (8, |b| (b >> 8) & 0xff),
+    (8, |b| (b >> 16) & 0xff),
+    (8, |b| (b >> 24) & 0xff),
+    // The 3x3 corner block a1-c3 and the 2x4 corner block a1-d2.
+    (9, |b| (b & 7) | ((b >> 5) & 0x38) | ((b >> 10) & 0x1c0)),
+    (8, |b| (b & 0xf) | ((b >> 4) & 0xf0)),
+    // The diagonals a1-h8, b1-h7, c1-h6, d1-h5, e1-h4.
+    (8, |b| diagonal(b, 0x8040_2010_0804_0201, 0)),
+    (7, |b| diagonal(b, 0x0080_4020_1008_0402, 1)),
+    (6, |b| diagonal(b, 0x0000_8040_2010_0804, 2)),
+    (5, |b| diagonal(b, 0x0000_0080_4020_1008, 3)),
+    (4, |b| diagonal(b, 0x0000_0000_8040_2010, 4)),
+];
+
+/// Mobility counts above this share the last weight.
+const MOBILITY_CAP: u32 = 31;
+
+/// The number of features of a position: every pattern on every image, and two mobilities.
+pub const FEATURES: usize = 8 * PATTERNS.len() + 2;
+
+/// Where each pattern's weights start in a stage's table, the mobility tables after them.
+const OFFSETS: [u32; PATTERNS.len() + 1] = {
+    let mut offsets = [0u32; PATTERNS.len() + 1];
+    let mut p = 0;
+    while p < PATTERNS.len() {
+        offsets[p + 1] = offsets[p] + 3u32.pow(PATTERNS[p].0);
+        p += 1;
+    }
+    offsets
+};
+
+/// The size of one stage's weight table.
+pub const STAGE_SIZE: usize = OFFSETS[PATTERNS.len()] as usize + 2 * (MOBILITY_CAP as usize + 1);
+
+/// Game stages: positions with `4 * s .. 4 * s + 3` empties share stage `s`'s weights.
+pub const STAGES: usize = 16;
+
+/// The stage of a position with `empties` empty squares.
+#[inline]
+pub fn stage(empties: u32) -> usize {
+    (empties as usize / 4).min(STAGES - 1)
+}
+
+/// `TERNARY[b]`: the number whose base-3 digits are the bits of `b` (up to 9 bits).
+static TERNARY: [u16; 512] = {
+    let mut table = [0u16; 512];
+    let mut b = 0;
+    while b < 512 {
+        let (mut value, mut power, mut bit) = (0u16, 1u16, 0);
+        while bit < 9 {
+            if b >> bit & 1 != 0 {
+                value += power;
+            }
+            power *= 3;
+            bit += 1;
+        }
+        table[b] = value;
+        b += 1;
+    }
+    table
+};
+
+/// Mirrors the board left to right (column `c` to `7 - c`).
+#[inline(always)]
+fn mirror(mut b: u64) -> u64 {
+    b = ((b >> 1) & 0x5555_5555_5555_5555) | ((b & 0x5555_5555_5555_5555) << 1);
+    b = ((b >> 2) & 0x3333_3333_3333_3333) | ((b & 0x3333_3333_3333_3333) << 2);
+    ((b >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((b & 0x0f0f_0f0f_0f0f_0f0f) << 4)
+}
+
+/// Reflects the board in the a1-h8 diagonal (row `r`, column `c` to row `c`, column `r`).
+#[inline(always)]
+fn transpose(mut b: u64) -> u64 {
+    let mut t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
+    b ^ t ^ (t >> 7)
+}
+
+/// The board's eight symmetric images.
+#[inline(always)]
+fn images(b: u64) -> [u64; 8] {
+    let (v, m) = (b.swap_bytes(), mirror(b));
+    let r = b.reverse_bits();
+    [
+        b,
+        v,
+        m,
+        r,
+        transpose(b),
+        transpose(v),
+        transpose(m),
+        transpose(r),
+    ]
+}
+
+/// The feature slots of a position, from the point of view of the side owning `own`.
+#[inline]
+pub fn features(own: u64, opp: u64) -> [u32; FEATURES] {
+    let (own_images, opp_images) = (images(own), images(opp));
+    let mut out = [0u32; FEATURES];
+    let mut i = 0;
+    for (&o, &p) in own_images.iter().zip(&opp_images) {
+        for (&(_, gather), &offset) in PATTERNS.iter().zip(&OFFSETS) {
+            let code =
+                u32::from(TERNARY[gather(o) as usize]) + 2 * u32::from(TERNARY[gather(p) as usize]);
+            out[i] = offset + code;
+            i += 1;
+        }
+    }
+    let mobility = OFFSETS[PATTERNS.len()];
+    out[i] = mobility + moves(own, opp).count_ones().min(MOBILITY_CAP);
+    out[i + 1] = mobility + MOBILITY_CAP + 1 + moves(opp, own).count_ones().min(MOBILITY_CAP);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Squares as `(row, column)` bits.
+    fn bit(r: u64, c: u64) -> u64 {
+        1 << (8 * r + c)
+    }
+
+    #[test]
+    fn the_images_are_the_eight_symmetries() {
+        assert_eq!(transpose(bit(0, 3)), bit(3, 0));
+        assert_eq!(transpose(bit(2, 5)), bit(5, 2));
+        assert_eq!(mirror(bit(2, 5)), bit(2, 2));
+        // The eight images of an asymmetric square are eight different squares.
+        let mut squares = images(bit(0, 1)).to_vec();
+        squares.sort_unstable();
+        squares.dedup();
+        assert_eq!(squares.len(), 8);
+    }
+
+    #[test]
+    fn patterns_read_their_squares_in_digit_order() {
+        // An own disc on h1: the edge's last digit.
+        let f = features(bit(0, 7), 0);
+        assert_eq!(f[0], OFFSETS[0] + 3u32.pow(7));
+        // An opponent disc on c3: the 3x3 block's last digit, worth 2.
+        let f = features(0, bit(2, 2));
+        assert_eq!(f[4], OFFSETS[4] + 2 * 3u32.pow(8));
+        // An own disc on h7: the 7-square diagonal's last digit.
+        assert_eq!(features(bit(6, 7), 0)[7], OFFSETS[7] + 3u32.pow(6));
+        assert!(features(u64::MAX, 0)
+            .iter()
+            .all(|&slot| (slot as usize) < STAGE_SIZE));
+    }
+
+    #[test]
+    fn mirror_images_have_the_same_features() {
+        let (own, opp) = (0x8100_0018_3c10_0001u64, 0x0042_2460_0008_0300u64);
+        let sorted = |o: u64, p: u64| {
+            let mut f = features(o, p);
+            f.sort_unstable();
+            f
+        };
+        let reference = sorted(own, opp);
+        for (o, p) in images(own).into_iter().zip(images(opp)) {
+            assert_eq!(sorted(o, p), reference);
+        }
+    }
+}
