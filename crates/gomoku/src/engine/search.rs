@@ -133,6 +133,9 @@ pub struct Searcher {
     pub(super) vct_fails: ZobristMap<u32>,
     /// Positions won by a VCT of this many threats, with the winning move.
     pub(super) vct_wins: ZobristMap<(u32, Sq)>,
+    /// The cells a VCF just found depends on, gathered as it returns (see
+    /// [`Searcher::vcf_line`]).
+    pub(super) vcf_line: Vec<Sq>,
     tt: Vec<Entry>,
 }
 
@@ -159,6 +162,7 @@ impl Searcher {
             vcf_fails: ZobristMap::default(),
             vct_fails: ZobristMap::default(),
             vct_wins: ZobristMap::default(),
+            vcf_line: Vec::new(),
             tt: vec![Entry::default(); TT_SIZE],
         }
     }

@@ -27,6 +27,9 @@ const QUIET_WIDTH: usize = 8;
 
 impl Searcher {
     /// A move that wins by continuous fours for the side to move, if one is found.
+    ///
+    /// On success the cells the win depends on are appended to `vcf_line` (see
+    /// [`Searcher::vcf_line`]).
     pub fn vcf(&mut self, depth: u32) -> Option<Sq> {
         if self.out_of_budget() {
             return None;
@@ -36,6 +39,7 @@ impl Searcher {
         }
         let scan = self.scan();
         if let Some(five) = scan.first_mine(WIN) {
+            self.vcf_line.push(five);
             return Some(five);
         }
         let their_fives = scan.theirs(WIN);
@@ -50,12 +54,8 @@ impl Searcher {
         let attacker = self.board.to_move();
         let mut fives = Vec::new();
         for m in moves {
-            if their_fives.is_empty() && scan.mine_at(m) >= WIN_FOUR {
-                return Some(m);
-            }
             self.board.play(m);
-            self.board
-                .line_points(m, attacker, super::patterns::FIVE, &mut fives);
+            self.board.line_points(m, attacker, patterns::FIVE, &mut fives);
             let wins = match fives[..] {
                 [] => false,
                 [block] => {
@@ -68,6 +68,11 @@ impl Searcher {
             };
             self.board.undo();
             if wins {
+                // The move, the points that complete its five, and every point where the
+                // defender could make a four of his own here.
+                self.vcf_line.push(m);
+                self.vcf_line.extend_from_slice(&fives);
+                self.vcf_line.extend(scan.theirs(FOUR));
                 return Some(m);
             }
         }
@@ -76,6 +81,19 @@ impl Searcher {
             self.vcf_fails.insert(hash, depth);
         }
         None
+    }
+
+    /// A VCF for the side to move and the cells it depends on: every attacker move, every point
+    /// that completes one of its fives, and every point where the defender could make a four at
+    /// one of the attacker's turns. A defender stone anywhere else leaves the same sequence of
+    /// fours winning, so these cells are a complete set of defences against the threat.
+    pub fn vcf_line(&mut self) -> Option<(Sq, Vec<Sq>)> {
+        self.vcf_line.clear();
+        let win = self.vcf(VCF_DEPTH)?;
+        let mut cells = std::mem::take(&mut self.vcf_line);
+        cells.sort_unstable();
+        cells.dedup();
+        Some((win, cells))
     }
 
     /// A move that wins by continuous threats (fours and open threes, at most `depth` of
@@ -152,24 +170,30 @@ impl Searcher {
         let attacker_fives = scan.theirs(WIN);
         let defences = match attacker_fives[..] {
             [] if scan.first_theirs(WIN_FOUR).is_some() => {
-                // An open four (or a double four) is threatened: only its points and their
-                // five points, or a four of the defender's own, can stop it.
+                // An open four (or a double four) is threatened: a defence must take a point
+                // of every such threat or one that completes its five, or make a four of the
+                // defender's own.
+                let stoppers = self.open_four_stoppers(&scan.theirs(WIN_FOUR));
                 scan.by_score()
                     .iter()
-                    .filter(|s| s.theirs >= FOUR || s.mine >= FOUR)
+                    .filter(|s| s.mine >= FOUR || stoppers.binary_search(&s.sq).is_ok())
                     .map(|s| s.sq)
                     .collect()
             }
             [] => {
-                // Otherwise the attacker must threaten a VCF; every point near the stones may
-                // stop it (a point farther away cannot touch any four), so all are tried.
+                // Otherwise the attacker must threaten a VCF; only a stone on one of the cells
+                // it depends on can stop it.
                 self.board.pass();
-                let threat = self.vcf(VCF_DEPTH).is_some();
+                let threat = self.vcf_line();
                 self.board.pass();
-                if !threat {
+                let Some((_, cells)) = threat else {
                     return false;
-                }
-                scan.by_score().iter().map(|s| s.sq).collect()
+                };
+                scan.by_score()
+                    .iter()
+                    .filter(|s| cells.binary_search(&s.sq).is_ok())
+                    .map(|s| s.sq)
+                    .collect()
             }
             [block] => vec![block],
             _ => return true,
@@ -183,6 +207,33 @@ impl Searcher {
             }
         }
         true
+    }
+
+    /// With the defender to move: the points that spoil every one of the attacker's winning
+    /// fours `threats` (points where the attacker makes an open four or two fours). A defender
+    /// stone changes such a threat only by taking its point or a point that would complete
+    /// its five (a defender stone never lengthens an attacker's line), so these are the points
+    /// common to all threats' sets of those.
+    fn open_four_stoppers(&mut self, threats: &[Sq]) -> Vec<Sq> {
+        let attacker = 1 - self.board.to_move();
+        let mut common: Option<Vec<Sq>> = None;
+        let mut fives = Vec::new();
+        for &w in threats {
+            self.board.pass();
+            self.board.play(w);
+            self.board
+                .line_points(w, attacker, patterns::FIVE, &mut fives);
+            self.board.undo();
+            self.board.pass();
+            fives.push(w);
+            common = Some(match common {
+                None => fives.clone(),
+                Some(c) => c.into_iter().filter(|sq| fives.contains(sq)).collect(),
+            });
+        }
+        let mut common = common.unwrap_or_default();
+        common.sort_unstable();
+        common
     }
 
     fn vcf_failed(&self, depth: u32) -> bool {
