@@ -2,6 +2,8 @@
 //! line neighbourhood (see [`super::patterns`]). Playing a stone updates only the keys of the
 //! points within five steps along the four lines through it; undoing clears them again.
 
+use std::sync::OnceLock;
+
 use crate::rules::{Cell, Gomoku, Point, Rule};
 
 use super::patterns::{self, Pattern, Tables, REACH, WALL};
@@ -17,6 +19,8 @@ pub const STEPS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE a
 
 /// A grid index.
 pub type Sq = usize;
+/// 64-bit words in a bitset over the grid.
+const WORDS: usize = GRID / 64;
 
 /// How strong a point is for one colour, all four lines together, weakest first.
 pub type Threat = u8;
@@ -52,6 +56,11 @@ pub struct Board {
     threats: Box<[[Threat; 2]; GRID]>,
     /// Per empty point and colour: the sum of `PATTERN_VALUE` over its four lines.
     values: Box<[[i32; 2]; GRID]>,
+    /// Per colour, a bitset of the candidate points (empty, a stone within two points) where
+    /// that colour makes at least a [`FOUR`].
+    fours: [[u64; WORDS]; 2],
+    /// Threat and value of every combination of four line patterns (see [`combinations`]).
+    combos: &'static [(Threat, i32)],
     stones: usize,
     /// How far along a line a stone changes other points' patterns: five under the standard
     /// rule (a sixth stone spoils a five), four under freestyle.
@@ -86,6 +95,8 @@ impl Board {
             near: Box::new([0; GRID]),
             threats: Box::new([[QUIET; 2]; GRID]),
             values: Box::new([[0; 2]; GRID]),
+            fours: [[0; WORDS]; 2],
+            combos: combinations(),
             stones: 0,
             influence: match game.rule() {
                 Rule::Freestyle => REACH as isize - 1,
@@ -219,37 +230,28 @@ impl Board {
         self.values[sq][colour]
     }
 
-    /// Recomputes the cached threats and values of `sq` if it is an empty board point.
+    /// Recomputes the cached threats and values of `sq` if it is a candidate point (empty,
+    /// with a stone within two points), and its membership of the [`Board::fours`] sets.
     #[inline]
     fn refresh(&mut self, sq: Sq) {
-        if self.cells[sq] != 0 {
-            return;
+        let live = self.cells[sq] == 0 && self.near[sq] > 0;
+        if live {
+            let pats = self.pats[sq];
+            for colour in 0..2 {
+                let index = (0..4).fold(0, |index, d| {
+                    index | (patterns::unpack(pats[d], colour) as usize) << (3 * d)
+                });
+                let (threat, value) = self.combos[index];
+                self.threats[sq][colour] = threat;
+                self.values[sq][colour] = value;
+            }
         }
-        let pats = self.pats[sq];
+        let (word, bit) = (sq / 64, 1u64 << (sq % 64));
         for colour in 0..2 {
-            let p = pats.map(|both| patterns::unpack(both, colour));
-            self.threats[sq][colour] = threat_of(p);
-            self.values[sq][colour] = PATTERN_VALUE[p[0] as usize]
-                + PATTERN_VALUE[p[1] as usize]
-                + PATTERN_VALUE[p[2] as usize]
-                + PATTERN_VALUE[p[3] as usize];
-        }
-    }
-
-    /// Refreshes every candidate point within reach along the four lines through `sq` (the
-    /// others are refreshed when a stone comes near them).
-    fn refresh_lines(&mut self, sq: Sq) {
-        self.refresh(sq);
-        for &step in &STEPS {
-            for k in 1..=self.influence {
-                for at in [
-                    (sq as isize - k * step) as usize,
-                    (sq as isize + k * step) as usize,
-                ] {
-                    if self.near[at] > 0 {
-                        self.refresh(at);
-                    }
-                }
+            if live && self.threats[sq][colour] >= FOUR {
+                self.fours[colour][word] |= bit;
+            } else {
+                self.fours[colour][word] &= !bit;
             }
         }
     }
@@ -277,7 +279,7 @@ impl Board {
         self.stones -= 1;
         self.update_lines(sq, |key, bits| *key &= !(3 << bits));
         self.update_near(sq, false);
-        self.refresh_lines(sq);
+        self.refresh(sq);
     }
 
     fn place(&mut self, sq: Sq, colour: usize) {
@@ -286,10 +288,13 @@ impl Board {
         self.stones += 1;
         self.update_lines(sq, |key, bits| *key |= v << bits);
         self.update_near(sq, true);
-        self.refresh_lines(sq);
+        self.refresh(sq);
         self.history.push(sq);
     }
 
+    /// Applies a stone's change to the keys of the points within reach along its four lines,
+    /// and refreshes the candidates among those it can affect (the others are refreshed when a
+    /// stone comes near them).
     fn update_lines(&mut self, sq: Sq, apply: impl Fn(&mut u32, u32)) {
         for (d, &step) in STEPS.iter().enumerate() {
             for k in 1..=REACH as isize {
@@ -301,6 +306,9 @@ impl Board {
                     let key = &mut self.keys[at][d];
                     apply(key, patterns::shift(seen_at as i32));
                     self.pats[at][d] = self.tables.both(*key);
+                    if k <= self.influence && self.near[at] > 0 {
+                        self.refresh(at);
+                    }
                 }
             }
         }
@@ -312,13 +320,13 @@ impl Board {
                 let at = (sq as isize + dy * STRIDE as isize + dx) as usize;
                 if add {
                     self.near[at] += 1;
-                    if self.near[at] == 1 {
-                        // Points far from every stone are not kept up to date; this one
-                        // becomes a candidate now.
-                        self.refresh(at);
-                    }
                 } else {
                     self.near[at] -= 1;
+                }
+                if self.near[at] == add as u8 {
+                    // Points far from every stone are not kept up to date; this one becomes a
+                    // candidate now, or stops being one.
+                    self.refresh(at);
                 }
             }
         }
@@ -332,6 +340,31 @@ impl Board {
             (row..row + self.size).filter(move |&sq| self.cells[sq] == 0 && self.near[sq] > 0)
         });
         centre.into_iter().chain(near)
+    }
+
+    /// The move played `back` moves ago (0 the last one), if there is one.
+    pub fn recent(&self, back: usize) -> Option<Sq> {
+        self.history
+            .len()
+            .checked_sub(back + 1)
+            .map(|i| self.history[i])
+    }
+
+    /// The candidate points where `colour` makes at least a four, in grid order.
+    pub fn fours(&self, colour: usize) -> impl Iterator<Item = Sq> + '_ {
+        self.fours[colour]
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &bits)| {
+                let mut bits = bits;
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let bit = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        word * 64 + bit
+                    })
+                })
+            })
     }
 
     /// Every empty board point.
@@ -360,8 +393,33 @@ impl Board {
     }
 }
 
+/// Whether `a` and `b` lie on one line (a row, column or diagonal) at most four steps apart,
+/// so that one five-point window may hold both.
+pub fn aligned(a: Sq, b: Sq) -> bool {
+    let dx = (a % STRIDE).abs_diff(b % STRIDE);
+    let dy = (a / STRIDE).abs_diff(b / STRIDE);
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) < REACH
+}
+
 /// A line pattern's value to its owner, by [`Pattern`].
 pub const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
+
+/// The [`Threat`] and summed [`PATTERN_VALUE`] of every combination of four line patterns,
+/// indexed by the patterns packed three bits each (direction 0 lowest).
+fn combinations() -> &'static [(Threat, i32)] {
+    static TABLE: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..1usize << 12)
+            .map(|index| {
+                let p: [Pattern; 4] = std::array::from_fn(|d| ((index >> (3 * d)) & 7) as Pattern);
+                (
+                    threat_of(p),
+                    p.iter().map(|&q| PATTERN_VALUE[q as usize]).sum(),
+                )
+            })
+            .collect()
+    })
+}
 
 /// Combines the four lines' patterns of one move into its [`Threat`].
 pub fn threat_of(p: [Pattern; 4]) -> Threat {
@@ -450,6 +508,14 @@ mod tests {
                     board.candidates().collect::<Vec<_>>(),
                     fresh.candidates().collect::<Vec<_>>()
                 );
+                for colour in 0..2 {
+                    let fours: Vec<Sq> = fresh
+                        .candidates()
+                        .filter(|&sq| fresh.threat(sq, colour) >= FOUR)
+                        .collect();
+                    assert_eq!(board.fours(colour).collect::<Vec<_>>(), fours);
+                    assert_eq!(fresh.fours(colour).collect::<Vec<_>>(), fours);
+                }
             }
         }
     }

@@ -3,24 +3,31 @@
 //! Both prove wins: a move is reported only when every defence was tried and failed.
 //!
 //! - **VCF**: the attacker plays only fours; the defender's one answer is the point that
-//!   completes the five (a defender who already has a five to make wins instead).
-//! - **VCT**: the attacker also plays open threes. Against a threatened open four the defender
-//!   may take any point where the attacker would make a four (the open four's point and its
-//!   five points are all such points, so this set holds every defence) or make a four of his
-//!   own. Where the attacker instead threatens a VCF (after a forced quiet block, say), every
-//!   point near the stones is tried: a stone farther away cannot touch any of the fours. Such
-//!   VCF threats are also made on purpose: after its fours and threes the attacker tries a few
-//!   quiet moves that make a two or a closed three. At every attacker node a VCF is tried first.
+//!   completes the five (a defender who already has a five to make wins instead). A short
+//!   sequence is looked for before a long one, and fours that build on the last stones first.
+//! - **VCT**: the attacker also plays open threes. Against a threatened open four (or double
+//!   four) the defender must take, for every such threat, its point or one completing its five
+//!   (a defender stone cannot lengthen the attacker's lines, so nothing else spoils it), or make
+//!   a four of his own. Where the attacker instead threatens a VCF (after a forced quiet block,
+//!   say), the defences are the cells that VCF depends on: its moves, the points completing its
+//!   fives and every point where the defender could make a four on the way; a stone anywhere
+//!   else leaves that VCF winning. Such VCF threats are also made on purpose: after its fours
+//!   and threes the attacker tries a few quiet moves that make a two or a closed three. At every
+//!   attacker node a VCF is tried first.
 //!
-//! Results that failed are remembered by position hash and depth, so transpositions are not
-//! searched twice.
+//! Failed searches are remembered by position hash and depth, and so are proven results at
+//! defender nodes, so transpositions (the defender's counter-fours in another order, say) are
+//! not searched twice.
 
-use super::board::{Sq, FOUR, THREE, WIN, WIN_FOUR};
+use super::board::{aligned, Sq, FOUR, THREE, WIN, WIN_FOUR};
 use super::patterns;
-use super::search::Searcher;
+use super::search::{Searcher, Spot};
+use std::cmp::Reverse;
 
 /// The longest sequence of fours a VCF follows, in attacker moves.
 pub const VCF_DEPTH: u32 = 24;
+/// The VCF length tried before a full-length search.
+const SHORT_VCF_DEPTH: u32 = 4;
 /// How many quiet moves (twos and closed threes that may prepare a VCF) an attacker node tries after
 /// its fours and open threes.
 const QUIET_WIDTH: usize = 8;
@@ -31,36 +38,72 @@ impl Searcher {
     /// On success the cells the win depends on are appended to `vcf_line` (see
     /// [`Searcher::vcf_line`]).
     pub fn vcf(&mut self, depth: u32) -> Option<Sq> {
+        // A short win first: a full-length search may wander through long sequences of fours
+        // before it reaches a win of a few moves.
+        if depth > SHORT_VCF_DEPTH {
+            if let Some(m) = self.vcf_search(SHORT_VCF_DEPTH) {
+                return Some(m);
+            }
+            if self.stopped() {
+                return None;
+            }
+        }
+        self.vcf_search(depth)
+    }
+
+    /// [`Searcher::vcf`] with at most `depth` fours.
+    fn vcf_search(&mut self, depth: u32) -> Option<Sq> {
         if self.out_of_budget() {
             return None;
         }
         if depth > 0 && self.vcf_failed(depth) {
             return None;
         }
-        let scan = self.scan();
-        if let Some(five) = scan.first_mine(WIN) {
+        // Only the points where either side makes a four matter here: the board keeps those.
+        let attacker = self.board.to_move();
+        let defender = 1 - attacker;
+        let board = &self.board;
+        let five = board
+            .fours(attacker)
+            .find(|&sq| board.threat(sq, attacker) == WIN);
+        if let Some(five) = five {
             self.vcf_line.push(five);
             return Some(five);
         }
-        let their_fives = scan.theirs(WIN);
-        if their_fives.len() >= 2 || depth == 0 {
+        let (first, second) = {
+            let mut their_fives = board
+                .fours(defender)
+                .filter(|&sq| board.threat(sq, defender) == WIN);
+            (their_fives.next(), their_fives.next())
+        };
+        if second.is_some() || depth == 0 {
             return None;
         }
-        let moves: Vec<Sq> = match their_fives[..] {
-            [block] if scan.mine_at(block) >= FOUR => vec![block],
-            [_] => Vec::new(),
-            _ => scan.mine_sorted(FOUR),
+        let moves: Vec<Sq> = match first {
+            Some(block) if board.threat(block, attacker) >= FOUR => vec![block],
+            Some(_) => Vec::new(),
+            None => {
+                // Strongest first; among equals, fours that build on the last two stones.
+                let recent = [board.recent(0), board.recent(1)];
+                let related = |sq: Sq| recent.iter().flatten().any(|&r| aligned(sq, r));
+                let mut spots: Vec<(bool, Spot)> = board
+                    .fours(attacker)
+                    .map(|sq| (related(sq), self.spot(sq)))
+                    .collect();
+                spots.sort_by_key(|(r, s)| (Reverse(s.mine), Reverse(*r), Reverse(s.score)));
+                spots.into_iter().map(|(_, s)| s.sq).collect()
+            }
         };
-        let attacker = self.board.to_move();
         let mut fives = Vec::new();
         for m in moves {
             self.board.play(m);
-            self.board.line_points(m, attacker, patterns::FIVE, &mut fives);
+            self.board
+                .line_points(m, attacker, patterns::FIVE, &mut fives);
             let wins = match fives[..] {
                 [] => false,
                 [block] => {
                     self.board.play(block);
-                    let won = self.vcf(depth - 1).is_some();
+                    let won = self.vcf_search(depth - 1).is_some();
                     self.board.undo();
                     won
                 }
@@ -72,7 +115,7 @@ impl Searcher {
                 // defender could make a four of his own here.
                 self.vcf_line.push(m);
                 self.vcf_line.extend_from_slice(&fives);
-                self.vcf_line.extend(scan.theirs(FOUR));
+                self.vcf_line.extend(self.board.fours(defender));
                 return Some(m);
             }
         }
@@ -162,6 +205,13 @@ impl Searcher {
         if self.out_of_budget() {
             return false;
         }
+        let hash = self.board.hash();
+        if self.refuted.get(&hash).is_some_and(|&d| d <= depth) {
+            return true;
+        }
+        if self.defended.get(&hash).is_some_and(|&d| d >= depth) {
+            return false;
+        }
         let scan = self.scan();
         // Here "mine" is the defender's, "theirs" the attacker's.
         if scan.first_mine(WIN).is_some() {
@@ -203,9 +253,13 @@ impl Searcher {
             let won = self.vct(depth).is_some();
             self.board.undo();
             if !won {
+                if !self.stopped() {
+                    self.defended.insert(hash, depth);
+                }
                 return false;
             }
         }
+        self.refuted.insert(hash, depth);
         true
     }
 
