@@ -140,6 +140,8 @@ pub struct Searcher {
     /// The cells a VCF just found depends on, gathered as it returns (see
     /// [`Searcher::vcf_line`]).
     pub(super) vcf_line: Vec<Sq>,
+    /// Positions won by a VCF, with its first move and the cells it depends on.
+    pub(super) vcf_lines: ZobristMap<(Sq, Vec<Sq>)>,
     tt: Vec<Entry>,
 }
 
@@ -169,6 +171,7 @@ impl Searcher {
             refuted: ZobristMap::default(),
             defended: ZobristMap::default(),
             vcf_line: Vec::new(),
+            vcf_lines: ZobristMap::default(),
             tt: vec![Entry::default(); TT_SIZE],
         }
     }

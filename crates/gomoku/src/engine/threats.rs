@@ -21,7 +21,7 @@
 
 use super::board::{aligned, Sq, FOUR, THREE, WIN, WIN_FOUR};
 use super::patterns;
-use super::search::{Searcher, Spot};
+use super::search::{Scan, Searcher, Spot};
 use std::cmp::Reverse;
 
 /// The longest sequence of fours a VCF follows, in attacker moves.
@@ -131,11 +131,16 @@ impl Searcher {
     /// one of the attacker's turns. A defender stone anywhere else leaves the same sequence of
     /// fours winning, so these cells are a complete set of defences against the threat.
     pub fn vcf_line(&mut self) -> Option<(Sq, Vec<Sq>)> {
+        let hash = self.board.hash();
+        if let Some(found) = self.vcf_lines.get(&hash) {
+            return Some(found.clone());
+        }
         self.vcf_line.clear();
         let win = self.vcf(VCF_DEPTH)?;
         let mut cells = std::mem::take(&mut self.vcf_line);
         cells.sort_unstable();
         cells.dedup();
+        self.vcf_lines.insert(hash, (win, cells.clone()));
         Some((win, cells))
     }
 
@@ -173,23 +178,13 @@ impl Searcher {
                 return Some(m);
             }
         }
-        let me = self.board.to_move();
-        let quiet = scan.by_score().into_iter().filter(|s| {
-            s.mine < THREE
-                && self
-                    .board
-                    .patterns(s.sq, me)
-                    .iter()
-                    .any(|&p| p >= patterns::FLEX2)
-        });
-        let threats = scan.mine_sorted(THREE);
-        let quiet: Vec<Sq> = quiet.take(QUIET_WIDTH).map(|s| s.sq).collect();
-        for m in threats.into_iter().chain(quiet) {
-            self.board.play(m);
-            let won = self.refutes_all_defences(depth - 1);
-            self.board.undo();
-            if won {
-                self.vct_wins.insert(hash, (depth, m));
+        for m in scan.mine_sorted(THREE) {
+            if self.threat_wins(m, depth) {
+                return Some(m);
+            }
+        }
+        for m in self.vcf_threats(&scan) {
+            if self.threat_wins(m, depth) {
                 return Some(m);
             }
         }
@@ -198,6 +193,51 @@ impl Searcher {
             self.vct_fails.insert(hash, depth);
         }
         None
+    }
+
+    /// Whether the attacker's threat `m` wins within `depth` threats (itself included); a win
+    /// is remembered.
+    fn threat_wins(&mut self, m: Sq, depth: u32) -> bool {
+        let hash = self.board.hash();
+        self.board.play(m);
+        let won = self.refutes_all_defences(depth - 1);
+        self.board.undo();
+        if won {
+            self.vct_wins.insert(hash, (depth, m));
+        }
+        won
+    }
+
+    /// The side to move's quiet moves (a two or a closed three, no open three or four) after
+    /// which it threatens a VCF, those that leave the fewest defences first; at most
+    /// [`QUIET_WIDTH`] of them.
+    fn vcf_threats(&mut self, scan: &Scan) -> Vec<Sq> {
+        let me = self.board.to_move();
+        let mut found: Vec<(usize, Sq)> = Vec::new();
+        for s in scan.by_score() {
+            let quiet = s.mine < THREE
+                && self
+                    .board
+                    .patterns(s.sq, me)
+                    .iter()
+                    .any(|&p| p >= patterns::FLEX2);
+            if !quiet {
+                continue;
+            }
+            self.board.play(s.sq);
+            self.board.pass();
+            if let Some((_, cells)) = self.vcf_line() {
+                found.push((cells.len(), s.sq));
+            }
+            self.board.pass();
+            self.board.undo();
+        }
+        found.sort_by_key(|&(defences, _)| defences);
+        found
+            .into_iter()
+            .take(QUIET_WIDTH)
+            .map(|(_, sq)| sq)
+            .collect()
     }
 
     /// With the defender to move: whether the attacker wins against every defence.
