@@ -1,10 +1,12 @@
 //! The engine's board: a padded grid with, for every point and direction, the key of its
 //! line neighbourhood (see [`super::patterns`]). Playing a stone updates only the keys of the
-//! points within five steps along the four lines through it; undoing clears them again.
+//! points within five steps along the four lines through it, and the sets of four points where
+//! a pattern changed; undoing restores what the move overwrote from a trail. A point's combined
+//! threat and value are read from its four patterns with one table look-up when asked for.
 
 use std::sync::OnceLock;
 
-use crate::rules::{Cell, Gomoku, Point, Rule};
+use crate::rules::{Cell, Gomoku, Point};
 
 use super::patterns::{self, Pattern, Tables, REACH, WALL};
 
@@ -51,23 +53,27 @@ pub struct Board {
     pats: Box<[[u8; 4]; GRID]>,
     /// Stones within two points (king's distance), for candidate moves.
     near: Box<[u8; GRID]>,
-    /// Per empty point and colour: the move's [`Threat`], kept up to date along the lines of
-    /// every move.
-    threats: Box<[[Threat; 2]; GRID]>,
-    /// Per empty point and colour: the sum of `PATTERN_VALUE` over its four lines.
-    values: Box<[[i32; 2]; GRID]>,
-    /// Per colour, a bitset of the candidate points (empty, a stone within two points) where
-    /// that colour makes at least a [`FOUR`].
+    /// Per colour, a bitset of the empty points where that colour makes at least a [`FOUR`]
+    /// (all candidates: a four needs three stones of that colour within two steps' reach).
     fours: [[u64; WORDS]; 2],
     /// Threat and value of every combination of four line patterns (see [`combinations`]).
     combos: &'static [(Threat, i32)],
     stones: usize,
-    /// How far along a line a stone changes other points' patterns: five under the standard
-    /// rule (a sixth stone spoils a five), four under freestyle.
-    influence: isize,
     to_move: usize,
     hash: u64,
     history: Vec<Sq>,
+    /// What the moves in `history` overwrote, for [`Board::undo`].
+    trail: Trail,
+}
+
+/// The values the moves on a board overwrote, so that undoing one restores them without
+/// recomputing anything.
+#[derive(Clone, Default)]
+struct Trail {
+    /// Per move: where its entries in `pats` begin, and the `fours` bitsets before it.
+    marks: Vec<(usize, [[u64; WORDS]; 2])>,
+    /// Overwritten line patterns: point, direction and old value.
+    pats: Vec<(u16, u8, u8)>,
 }
 
 /// Random numbers for the Zobrist hash, one per colour and grid point.
@@ -93,18 +99,13 @@ impl Board {
             keys: Box::new([[0; 4]; GRID]),
             pats: Box::new([[0; 4]; GRID]),
             near: Box::new([0; GRID]),
-            threats: Box::new([[QUIET; 2]; GRID]),
-            values: Box::new([[0; 2]; GRID]),
             fours: [[0; WORDS]; 2],
             combos: combinations(),
             stones: 0,
-            influence: match game.rule() {
-                Rule::Freestyle => REACH as isize - 1,
-                Rule::Standard => REACH as isize,
-            },
             to_move: 0,
             hash: 0,
             history: Vec::new(),
+            trail: Trail::default(),
         };
         for y in 0..size {
             for x in 0..size {
@@ -135,6 +136,7 @@ impl Board {
             board.refresh(sq);
         }
         board.history.clear();
+        board.trail = Trail::default();
         board.to_move = game.to_move();
         board.hash = if board.to_move == 1 { WHITE_TO_MOVE } else { 0 }
             ^ game
@@ -221,34 +223,35 @@ impl Board {
     /// How strong a move at empty `sq` is for `colour`, all lines together.
     #[inline]
     pub fn threat(&self, sq: Sq, colour: usize) -> Threat {
-        self.threats[sq][colour]
+        self.combination(sq, colour).0
     }
 
     /// The summed line values (`PATTERN_VALUE`) of a move at empty `sq` for `colour`.
     #[inline]
     pub fn value(&self, sq: Sq, colour: usize) -> i32 {
-        self.values[sq][colour]
+        self.combination(sq, colour).1
     }
 
-    /// Recomputes the cached threats and values of `sq` if it is a candidate point (empty,
-    /// with a stone within two points), and its membership of the [`Board::fours`] sets.
+    /// The threat and value of `colour`'s four line patterns at `sq`.
+    #[inline]
+    fn combination(&self, sq: Sq, colour: usize) -> (Threat, i32) {
+        let pats = self.pats[sq];
+        let index = (0..4).fold(0, |index, d| {
+            index | (patterns::unpack(pats[d], colour) as usize) << (3 * d)
+        });
+        self.combos[index]
+    }
+
+    /// Recomputes whether `sq` belongs to the [`Board::fours`] sets.
     #[inline]
     fn refresh(&mut self, sq: Sq) {
-        let live = self.cells[sq] == 0 && self.near[sq] > 0;
-        if live {
-            let pats = self.pats[sq];
-            for colour in 0..2 {
-                let index = (0..4).fold(0, |index, d| {
-                    index | (patterns::unpack(pats[d], colour) as usize) << (3 * d)
-                });
-                let (threat, value) = self.combos[index];
-                self.threats[sq][colour] = threat;
-                self.values[sq][colour] = value;
-            }
-        }
+        let empty = self.cells[sq] == 0;
         let (word, bit) = (sq / 64, 1u64 << (sq % 64));
         for colour in 0..2 {
-            if live && self.threats[sq][colour] >= FOUR {
+            let four = self.pats[sq]
+                .iter()
+                .any(|&both| patterns::unpack(both, colour) >= patterns::BLOCK4);
+            if empty && four {
                 self.fours[colour][word] |= bit;
             } else {
                 self.fours[colour][word] &= !bit;
@@ -277,25 +280,40 @@ impl Board {
         self.hash ^= zobrist(self.to_move, sq) ^ WHITE_TO_MOVE;
         self.cells[sq] = 0;
         self.stones -= 1;
-        self.update_lines(sq, |key, bits| *key &= !(3 << bits));
-        self.update_near(sq, false);
-        self.refresh(sq);
+        let (pats, fours) = self.trail.marks.pop().expect("a move's trail");
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 1..=REACH as isize {
+                self.keys[(sq as isize - k * step) as usize][d] &=
+                    !(3 << patterns::shift(k as i32));
+                self.keys[(sq as isize + k * step) as usize][d] &=
+                    !(3 << patterns::shift(-k as i32));
+            }
+        }
+        for (at, d, old) in self.trail.pats.drain(pats..).rev() {
+            self.pats[at as usize][d as usize] = old;
+        }
+        self.fours = fours;
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                self.near[(sq as isize + dy * STRIDE as isize + dx) as usize] -= 1;
+            }
+        }
     }
 
     fn place(&mut self, sq: Sq, colour: usize) {
         let v = colour as u32 + 1;
+        self.trail.marks.push((self.trail.pats.len(), self.fours));
         self.cells[sq] = v as u8;
         self.stones += 1;
-        self.update_lines(sq, |key, bits| *key |= v << bits);
-        self.update_near(sq, true);
+        self.update_lines(sq, v);
+        self.update_near(sq);
         self.refresh(sq);
         self.history.push(sq);
     }
 
-    /// Applies a stone's change to the keys of the points within reach along its four lines,
-    /// and refreshes the candidates among those it can affect (the others are refreshed when a
-    /// stone comes near them).
-    fn update_lines(&mut self, sq: Sq, apply: impl Fn(&mut u32, u32)) {
+    /// Adds stone `v` (1 black, 2 white) at `sq` to the keys of the points within reach along
+    /// its four lines, keeping the old patterns on the trail and the four sets up to date.
+    fn update_lines(&mut self, sq: Sq, v: u32) {
         for (d, &step) in STEPS.iter().enumerate() {
             for k in 1..=REACH as isize {
                 // The point k steps behind sees `sq` at +k; the one k steps ahead, at -k.
@@ -304,9 +322,11 @@ impl Board {
                     ((sq as isize + k * step) as usize, -k),
                 ] {
                     let key = &mut self.keys[at][d];
-                    apply(key, patterns::shift(seen_at as i32));
-                    self.pats[at][d] = self.tables.both(*key);
-                    if k <= self.influence && self.near[at] > 0 {
+                    *key |= v << patterns::shift(seen_at as i32);
+                    let (old, new) = (self.pats[at][d], self.tables.both(*key));
+                    if new != old {
+                        self.trail.pats.push((at as u16, d as u8, old));
+                        self.pats[at][d] = new;
                         self.refresh(at);
                     }
                 }
@@ -314,20 +334,12 @@ impl Board {
         }
     }
 
-    fn update_near(&mut self, sq: Sq, add: bool) {
+    /// Counts the new stone at `sq` in its neighbours' `near`.
+    fn update_near(&mut self, sq: Sq) {
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let at = (sq as isize + dy * STRIDE as isize + dx) as usize;
-                if add {
-                    self.near[at] += 1;
-                } else {
-                    self.near[at] -= 1;
-                }
-                if self.near[at] == add as u8 {
-                    // Points far from every stone are not kept up to date; this one becomes a
-                    // candidate now, or stops being one.
-                    self.refresh(at);
-                }
+                self.near[at] += 1;
             }
         }
     }
