@@ -86,6 +86,43 @@ fn solves_the_puzzles_within_a_node_budget() {
     );
 }
 
+/// A claimed win is a proof: after the engine's winning move in each winnable puzzle, every
+/// reply of the defender (every empty point) leaves a position where the engine again proves
+/// the win.
+#[test]
+fn every_reply_to_a_claimed_win_still_loses() {
+    for p in puzzles().iter().filter(|p| p.winnable) {
+        let thought = think(&p.position, Effort::Nodes(600_000));
+        assert_eq!(thought.verdict, Some(Verdict::Win), "{}", p.id);
+        let mut after = p.position;
+        after.play(thought.best);
+        if after.is_over() {
+            continue;
+        }
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        for reply in replies {
+            let mut position = after;
+            position.play(reply);
+            assert!(
+                !position.is_over(),
+                "{}: {} wins for the defender",
+                p.id,
+                after.move_string(reply)
+            );
+            let answer = think(&position, Effort::Nodes(2_000_000));
+            assert_eq!(
+                answer.verdict,
+                Some(Verdict::Win),
+                "{}: no win found after {} {}",
+                p.id,
+                p.position.move_string(thought.best),
+                after.move_string(reply)
+            );
+        }
+    }
+}
+
 /// The timed check (release build, one second per puzzle):
 /// `cargo test --release -p tabula-gomoku --test puzzles -- --ignored --nocapture --test-threads 1`.
 #[test]
