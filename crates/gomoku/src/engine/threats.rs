@@ -279,11 +279,11 @@ impl Searcher {
                 let Some((_, cells)) = threat else {
                     return false;
                 };
-                scan.by_score()
-                    .iter()
-                    .filter(|s| cells.binary_search(&s.sq).is_ok())
-                    .map(|s| s.sq)
-                    .collect()
+                // Those cells may lie beyond the candidates (a long VCF runs away from the
+                // stones), so they are taken as they are, most urgent first.
+                let mut spots: Vec<Spot> = cells.into_iter().map(|sq| self.spot(sq)).collect();
+                spots.sort_by_key(|s| Reverse(s.score));
+                spots.into_iter().map(|s| s.sq).collect()
             }
             [block] => vec![block],
             _ => return true,
