@@ -12,7 +12,7 @@
 //! Heavy checks are ignored tests, run in release builds:
 //!
 //! ```text
-//! cargo test --release -p tabula-gomoku --test puzzles -- --ignored --nocapture
+//! cargo test --release -p tabula-gomoku --test puzzles -- --ignored --nocapture --test-threads 1
 //! cargo test --release -p tabula-gomoku --test versus -- --ignored --nocapture
 //! nice cargo bench -p tabula-gomoku
 //! ```

@@ -74,20 +74,57 @@ fn solve_all(effort: Effort) -> Vec<String> {
     solved
 }
 
-/// The fast check run by `cargo test`: a node budget (deterministic) under which all but two
-/// puzzles (`vct_fukumi` and `vct_game_white_l05_3`, whose first moves are quiet) are proven.
+/// The fast check run by `cargo test`: a node budget (deterministic) under which every winnable
+/// puzzle is proven.
 #[test]
 fn solves_the_puzzles_within_a_node_budget() {
-    let solved = solve_all(Effort::Nodes(400_000));
+    let solved = solve_all(Effort::Nodes(600_000));
     assert!(
-        solved.len() >= 35,
+        solved.len() == 37,
         "only {} solved: {solved:?}",
         solved.len()
     );
 }
 
+/// A claimed win is a proof: after the engine's winning move in each winnable puzzle, every
+/// reply of the defender (every empty point) leaves a position where the engine again proves
+/// the win.
+#[test]
+fn every_reply_to_a_claimed_win_still_loses() {
+    for p in puzzles().iter().filter(|p| p.winnable) {
+        let thought = think(&p.position, Effort::Nodes(600_000));
+        assert_eq!(thought.verdict, Some(Verdict::Win), "{}", p.id);
+        let mut after = p.position;
+        after.play(thought.best);
+        if after.is_over() {
+            continue;
+        }
+        let mut replies = Vec::new();
+        after.legal_moves(&mut replies);
+        for reply in replies {
+            let mut position = after;
+            position.play(reply);
+            assert!(
+                !position.is_over(),
+                "{}: {} wins for the defender",
+                p.id,
+                after.move_string(reply)
+            );
+            let answer = think(&position, Effort::Nodes(2_000_000));
+            assert_eq!(
+                answer.verdict,
+                Some(Verdict::Win),
+                "{}: no win found after {} {}",
+                p.id,
+                p.position.move_string(thought.best),
+                after.move_string(reply)
+            );
+        }
+    }
+}
+
 /// The timed check (release build, one second per puzzle):
-/// `cargo test --release -p tabula-gomoku --test puzzles -- --ignored --nocapture`.
+/// `cargo test --release -p tabula-gomoku --test puzzles -- --ignored --nocapture --test-threads 1`.
 #[test]
 #[ignore]
 fn solves_the_puzzles_within_one_second() {
@@ -132,7 +169,7 @@ fn proves_wins_in_unseen_follow_up_positions() {
 }
 
 /// The same at one second each (release):
-/// `cargo test --release -p tabula-gomoku --test puzzles -- --ignored --nocapture`.
+/// `cargo test --release -p tabula-gomoku --test puzzles -- --ignored --nocapture --test-threads 1`.
 #[test]
 #[ignore]
 fn proves_wins_in_unseen_follow_up_positions_within_one_second() {

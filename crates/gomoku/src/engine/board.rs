@@ -1,8 +1,12 @@
 //! The engine's board: a padded grid with, for every point and direction, the key of its
 //! line neighbourhood (see [`super::patterns`]). Playing a stone updates only the keys of the
-//! points within five steps along the four lines through it; undoing clears them again.
+//! points within five steps along the four lines through it, and the sets of four points where
+//! a pattern changed; undoing restores what the move overwrote from a trail. A point's combined
+//! threat and value are read from its four patterns with one table look-up when asked for.
 
-use crate::rules::{Cell, Gomoku, Point, Rule};
+use std::sync::OnceLock;
+
+use crate::rules::{Cell, Gomoku, Point};
 
 use super::patterns::{self, Pattern, Tables, REACH, WALL};
 
@@ -17,6 +21,8 @@ pub const STEPS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE a
 
 /// A grid index.
 pub type Sq = usize;
+/// 64-bit words in a bitset over the grid.
+const WORDS: usize = GRID / 64;
 
 /// How strong a point is for one colour, all four lines together, weakest first.
 pub type Threat = u8;
@@ -47,18 +53,27 @@ pub struct Board {
     pats: Box<[[u8; 4]; GRID]>,
     /// Stones within two points (king's distance), for candidate moves.
     near: Box<[u8; GRID]>,
-    /// Per empty point and colour: the move's [`Threat`], kept up to date along the lines of
-    /// every move.
-    threats: Box<[[Threat; 2]; GRID]>,
-    /// Per empty point and colour: the sum of `PATTERN_VALUE` over its four lines.
-    values: Box<[[i32; 2]; GRID]>,
+    /// Per colour, a bitset of the empty points where that colour makes at least a [`FOUR`]
+    /// (all candidates: a four needs three stones of that colour within two steps' reach).
+    fours: [[u64; WORDS]; 2],
+    /// Threat and value of every combination of four line patterns (see [`combinations`]).
+    combos: &'static [(Threat, i32)],
     stones: usize,
-    /// How far along a line a stone changes other points' patterns: five under the standard
-    /// rule (a sixth stone spoils a five), four under freestyle.
-    influence: isize,
     to_move: usize,
     hash: u64,
     history: Vec<Sq>,
+    /// What the moves in `history` overwrote, for [`Board::undo`].
+    trail: Trail,
+}
+
+/// The values the moves on a board overwrote, so that undoing one restores them without
+/// recomputing anything.
+#[derive(Clone, Default)]
+struct Trail {
+    /// Per move: where its entries in `pats` begin, and the `fours` bitsets before it.
+    marks: Vec<(usize, [[u64; WORDS]; 2])>,
+    /// Overwritten line patterns: point, direction and old value.
+    pats: Vec<(u16, u8, u8)>,
 }
 
 /// Random numbers for the Zobrist hash, one per colour and grid point.
@@ -84,16 +99,13 @@ impl Board {
             keys: Box::new([[0; 4]; GRID]),
             pats: Box::new([[0; 4]; GRID]),
             near: Box::new([0; GRID]),
-            threats: Box::new([[QUIET; 2]; GRID]),
-            values: Box::new([[0; 2]; GRID]),
+            fours: [[0; WORDS]; 2],
+            combos: combinations(),
             stones: 0,
-            influence: match game.rule() {
-                Rule::Freestyle => REACH as isize - 1,
-                Rule::Standard => REACH as isize,
-            },
             to_move: 0,
             hash: 0,
             history: Vec::new(),
+            trail: Trail::default(),
         };
         for y in 0..size {
             for x in 0..size {
@@ -124,6 +136,7 @@ impl Board {
             board.refresh(sq);
         }
         board.history.clear();
+        board.trail = Trail::default();
         board.to_move = game.to_move();
         board.hash = if board.to_move == 1 { WHITE_TO_MOVE } else { 0 }
             ^ game
@@ -210,46 +223,38 @@ impl Board {
     /// How strong a move at empty `sq` is for `colour`, all lines together.
     #[inline]
     pub fn threat(&self, sq: Sq, colour: usize) -> Threat {
-        self.threats[sq][colour]
+        self.combination(sq, colour).0
     }
 
     /// The summed line values (`PATTERN_VALUE`) of a move at empty `sq` for `colour`.
     #[inline]
     pub fn value(&self, sq: Sq, colour: usize) -> i32 {
-        self.values[sq][colour]
+        self.combination(sq, colour).1
     }
 
-    /// Recomputes the cached threats and values of `sq` if it is an empty board point.
+    /// The threat and value of `colour`'s four line patterns at `sq`.
+    #[inline]
+    fn combination(&self, sq: Sq, colour: usize) -> (Threat, i32) {
+        let pats = self.pats[sq];
+        let index = (0..4).fold(0, |index, d| {
+            index | (patterns::unpack(pats[d], colour) as usize) << (3 * d)
+        });
+        self.combos[index]
+    }
+
+    /// Recomputes whether `sq` belongs to the [`Board::fours`] sets.
     #[inline]
     fn refresh(&mut self, sq: Sq) {
-        if self.cells[sq] != 0 {
-            return;
-        }
-        let pats = self.pats[sq];
+        let empty = self.cells[sq] == 0;
+        let (word, bit) = (sq / 64, 1u64 << (sq % 64));
         for colour in 0..2 {
-            let p = pats.map(|both| patterns::unpack(both, colour));
-            self.threats[sq][colour] = threat_of(p);
-            self.values[sq][colour] = PATTERN_VALUE[p[0] as usize]
-                + PATTERN_VALUE[p[1] as usize]
-                + PATTERN_VALUE[p[2] as usize]
-                + PATTERN_VALUE[p[3] as usize];
-        }
-    }
-
-    /// Refreshes every candidate point within reach along the four lines through `sq` (the
-    /// others are refreshed when a stone comes near them).
-    fn refresh_lines(&mut self, sq: Sq) {
-        self.refresh(sq);
-        for &step in &STEPS {
-            for k in 1..=self.influence {
-                for at in [
-                    (sq as isize - k * step) as usize,
-                    (sq as isize + k * step) as usize,
-                ] {
-                    if self.near[at] > 0 {
-                        self.refresh(at);
-                    }
-                }
+            let four = self.pats[sq]
+                .iter()
+                .any(|&both| patterns::unpack(both, colour) >= patterns::BLOCK4);
+            if empty && four {
+                self.fours[colour][word] |= bit;
+            } else {
+                self.fours[colour][word] &= !bit;
             }
         }
     }
@@ -275,22 +280,40 @@ impl Board {
         self.hash ^= zobrist(self.to_move, sq) ^ WHITE_TO_MOVE;
         self.cells[sq] = 0;
         self.stones -= 1;
-        self.update_lines(sq, |key, bits| *key &= !(3 << bits));
-        self.update_near(sq, false);
-        self.refresh_lines(sq);
+        let (pats, fours) = self.trail.marks.pop().expect("a move's trail");
+        for (d, &step) in STEPS.iter().enumerate() {
+            for k in 1..=REACH as isize {
+                self.keys[(sq as isize - k * step) as usize][d] &=
+                    !(3 << patterns::shift(k as i32));
+                self.keys[(sq as isize + k * step) as usize][d] &=
+                    !(3 << patterns::shift(-k as i32));
+            }
+        }
+        for (at, d, old) in self.trail.pats.drain(pats..).rev() {
+            self.pats[at as usize][d as usize] = old;
+        }
+        self.fours = fours;
+        for dy in -2..=2isize {
+            for dx in -2..=2isize {
+                self.near[(sq as isize + dy * STRIDE as isize + dx) as usize] -= 1;
+            }
+        }
     }
 
     fn place(&mut self, sq: Sq, colour: usize) {
         let v = colour as u32 + 1;
+        self.trail.marks.push((self.trail.pats.len(), self.fours));
         self.cells[sq] = v as u8;
         self.stones += 1;
-        self.update_lines(sq, |key, bits| *key |= v << bits);
-        self.update_near(sq, true);
-        self.refresh_lines(sq);
+        self.update_lines(sq, v);
+        self.update_near(sq);
+        self.refresh(sq);
         self.history.push(sq);
     }
 
-    fn update_lines(&mut self, sq: Sq, apply: impl Fn(&mut u32, u32)) {
+    /// Adds stone `v` (1 black, 2 white) at `sq` to the keys of the points within reach along
+    /// its four lines, keeping the old patterns on the trail and the four sets up to date.
+    fn update_lines(&mut self, sq: Sq, v: u32) {
         for (d, &step) in STEPS.iter().enumerate() {
             for k in 1..=REACH as isize {
                 // The point k steps behind sees `sq` at +k; the one k steps ahead, at -k.
@@ -299,27 +322,24 @@ impl Board {
                     ((sq as isize + k * step) as usize, -k),
                 ] {
                     let key = &mut self.keys[at][d];
-                    apply(key, patterns::shift(seen_at as i32));
-                    self.pats[at][d] = self.tables.both(*key);
+                    *key |= v << patterns::shift(seen_at as i32);
+                    let (old, new) = (self.pats[at][d], self.tables.both(*key));
+                    if new != old {
+                        self.trail.pats.push((at as u16, d as u8, old));
+                        self.pats[at][d] = new;
+                        self.refresh(at);
+                    }
                 }
             }
         }
     }
 
-    fn update_near(&mut self, sq: Sq, add: bool) {
+    /// Counts the new stone at `sq` in its neighbours' `near`.
+    fn update_near(&mut self, sq: Sq) {
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let at = (sq as isize + dy * STRIDE as isize + dx) as usize;
-                if add {
-                    self.near[at] += 1;
-                    if self.near[at] == 1 {
-                        // Points far from every stone are not kept up to date; this one
-                        // becomes a candidate now.
-                        self.refresh(at);
-                    }
-                } else {
-                    self.near[at] -= 1;
-                }
+                self.near[at] += 1;
             }
         }
     }
@@ -332,6 +352,31 @@ impl Board {
             (row..row + self.size).filter(move |&sq| self.cells[sq] == 0 && self.near[sq] > 0)
         });
         centre.into_iter().chain(near)
+    }
+
+    /// The move played `back` moves ago (0 the last one), if there is one.
+    pub fn recent(&self, back: usize) -> Option<Sq> {
+        self.history
+            .len()
+            .checked_sub(back + 1)
+            .map(|i| self.history[i])
+    }
+
+    /// The candidate points where `colour` makes at least a four, in grid order.
+    pub fn fours(&self, colour: usize) -> impl Iterator<Item = Sq> + '_ {
+        self.fours[colour]
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &bits)| {
+                let mut bits = bits;
+                std::iter::from_fn(move || {
+                    (bits != 0).then(|| {
+                        let bit = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        word * 64 + bit
+                    })
+                })
+            })
     }
 
     /// Every empty board point.
@@ -360,8 +405,33 @@ impl Board {
     }
 }
 
+/// Whether `a` and `b` lie on one line (a row, column or diagonal) at most four steps apart,
+/// so that one five-point window may hold both.
+pub fn aligned(a: Sq, b: Sq) -> bool {
+    let dx = (a % STRIDE).abs_diff(b % STRIDE);
+    let dy = (a / STRIDE).abs_diff(b / STRIDE);
+    (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) < REACH
+}
+
 /// A line pattern's value to its owner, by [`Pattern`].
 pub const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
+
+/// The [`Threat`] and summed [`PATTERN_VALUE`] of every combination of four line patterns,
+/// indexed by the patterns packed three bits each (direction 0 lowest).
+fn combinations() -> &'static [(Threat, i32)] {
+    static TABLE: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..1usize << 12)
+            .map(|index| {
+                let p: [Pattern; 4] = std::array::from_fn(|d| ((index >> (3 * d)) & 7) as Pattern);
+                (
+                    threat_of(p),
+                    p.iter().map(|&q| PATTERN_VALUE[q as usize]).sum(),
+                )
+            })
+            .collect()
+    })
+}
 
 /// Combines the four lines' patterns of one move into its [`Threat`].
 pub fn threat_of(p: [Pattern; 4]) -> Threat {
@@ -450,6 +520,14 @@ mod tests {
                     board.candidates().collect::<Vec<_>>(),
                     fresh.candidates().collect::<Vec<_>>()
                 );
+                for colour in 0..2 {
+                    let fours: Vec<Sq> = fresh
+                        .candidates()
+                        .filter(|&sq| fresh.threat(sq, colour) >= FOUR)
+                        .collect();
+                    assert_eq!(board.fours(colour).collect::<Vec<_>>(), fours);
+                    assert_eq!(fresh.fours(colour).collect::<Vec<_>>(), fours);
+                }
             }
         }
     }

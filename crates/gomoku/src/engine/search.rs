@@ -133,6 +133,15 @@ pub struct Searcher {
     pub(super) vct_fails: ZobristMap<u32>,
     /// Positions won by a VCT of this many threats, with the winning move.
     pub(super) vct_wins: ZobristMap<(u32, Sq)>,
+    /// Defender-to-move positions where every defence loses to a VCT of this many threats.
+    pub(super) refuted: ZobristMap<u32>,
+    /// Defender-to-move positions where a defence holds against VCTs of this many threats.
+    pub(super) defended: ZobristMap<u32>,
+    /// The cells a VCF just found depends on, gathered as it returns (see
+    /// [`Searcher::vcf_line`]).
+    pub(super) vcf_line: Vec<Sq>,
+    /// Positions won by a VCF, with its first move and the cells it depends on.
+    pub(super) vcf_lines: ZobristMap<(Sq, Vec<Sq>)>,
     tt: Vec<Entry>,
 }
 
@@ -159,6 +168,10 @@ impl Searcher {
             vcf_fails: ZobristMap::default(),
             vct_fails: ZobristMap::default(),
             vct_wins: ZobristMap::default(),
+            refuted: ZobristMap::default(),
+            defended: ZobristMap::default(),
+            vcf_line: Vec::new(),
+            vcf_lines: ZobristMap::default(),
             tt: vec![Entry::default(); TT_SIZE],
         }
     }
@@ -196,18 +209,26 @@ impl Searcher {
     /// The candidate points of the current position with both sides' threats.
     pub fn scan(&self) -> Scan {
         let me = self.board.to_move();
-        let mut spots = Vec::with_capacity(96);
-        spots.extend(self.board.candidates().map(|sq| {
-            let (tm, tt) = (self.board.threat(sq, me), self.board.threat(sq, 1 - me));
-            Spot {
-                sq,
-                mine: tm,
-                theirs: tt,
-                score: value(self.board.value(sq, me), tm) * 5 / 4
-                    + value(self.board.value(sq, 1 - me), tt),
-            }
-        }));
+        let mut spots = Vec::with_capacity(128);
+        spots.extend(self.board.candidates().map(|sq| self.spot_for(sq, me)));
         Scan { spots }
+    }
+
+    /// Candidate `sq` with its threats for the side to move and the opponent.
+    pub fn spot(&self, sq: Sq) -> Spot {
+        self.spot_for(sq, self.board.to_move())
+    }
+
+    #[inline]
+    fn spot_for(&self, sq: Sq, me: usize) -> Spot {
+        let (tm, tt) = (self.board.threat(sq, me), self.board.threat(sq, 1 - me));
+        Spot {
+            sq,
+            mine: tm,
+            theirs: tt,
+            score: value(self.board.value(sq, me), tm) * 5 / 4
+                + value(self.board.value(sq, 1 - me), tt),
+        }
     }
 
     /// The static value for the side to move: its line patterns against the opponent's.

@@ -3,64 +3,107 @@
 //! Both prove wins: a move is reported only when every defence was tried and failed.
 //!
 //! - **VCF**: the attacker plays only fours; the defender's one answer is the point that
-//!   completes the five (a defender who already has a five to make wins instead).
-//! - **VCT**: the attacker also plays open threes. Against a threatened open four the defender
-//!   may take any point where the attacker would make a four (the open four's point and its
-//!   five points are all such points, so this set holds every defence) or make a four of his
-//!   own. Where the attacker instead threatens a VCF (after a forced quiet block, say), every
-//!   point near the stones is tried: a stone farther away cannot touch any of the fours. Such
-//!   VCF threats are also made on purpose: after its fours and threes the attacker tries a few
-//!   quiet moves that make a two or a closed three. At every attacker node a VCF is tried first.
+//!   completes the five (a defender who already has a five to make wins instead). A short
+//!   sequence is looked for before a long one, and fours that build on the last stones first.
+//! - **VCT**: the attacker also plays open threes. Against a threatened open four (or double
+//!   four) the defender must take, for every such threat, its point or one completing its five
+//!   (a defender stone cannot lengthen the attacker's lines, so nothing else spoils it), or make
+//!   a four of his own. Where the attacker instead threatens a VCF (after a forced quiet block,
+//!   say), the defences are the cells that VCF depends on: its moves, the points completing its
+//!   fives and every point where the defender could make a four on the way; a stone anywhere
+//!   else leaves that VCF winning. Such VCF threats are also made on purpose: after its fours
+//!   and threes the attacker tries a few quiet moves that make a two or a closed three. At every
+//!   attacker node a VCF is tried first.
 //!
-//! Results that failed are remembered by position hash and depth, so transpositions are not
-//! searched twice.
+//! Failed searches are remembered by position hash and depth, and so are proven results at
+//! defender nodes, so transpositions (the defender's counter-fours in another order, say) are
+//! not searched twice.
 
-use super::board::{Sq, FOUR, THREE, WIN, WIN_FOUR};
+use super::board::{aligned, Sq, FOUR, THREE, WIN, WIN_FOUR};
 use super::patterns;
-use super::search::Searcher;
+use super::search::{Scan, Searcher, Spot};
+use std::cmp::Reverse;
 
 /// The longest sequence of fours a VCF follows, in attacker moves.
 pub const VCF_DEPTH: u32 = 24;
+/// The VCF length tried before a full-length search.
+const SHORT_VCF_DEPTH: u32 = 4;
 /// How many quiet moves (twos and closed threes that may prepare a VCF) an attacker node tries after
 /// its fours and open threes.
 const QUIET_WIDTH: usize = 8;
 
 impl Searcher {
     /// A move that wins by continuous fours for the side to move, if one is found.
+    ///
+    /// On success the cells the win depends on are appended to `vcf_line` (see
+    /// [`Searcher::vcf_line`]).
     pub fn vcf(&mut self, depth: u32) -> Option<Sq> {
+        // A short win first: a full-length search may wander through long sequences of fours
+        // before it reaches a win of a few moves.
+        if depth > SHORT_VCF_DEPTH {
+            if let Some(m) = self.vcf_search(SHORT_VCF_DEPTH) {
+                return Some(m);
+            }
+            if self.stopped() {
+                return None;
+            }
+        }
+        self.vcf_search(depth)
+    }
+
+    /// [`Searcher::vcf`] with at most `depth` fours.
+    fn vcf_search(&mut self, depth: u32) -> Option<Sq> {
         if self.out_of_budget() {
             return None;
         }
         if depth > 0 && self.vcf_failed(depth) {
             return None;
         }
-        let scan = self.scan();
-        if let Some(five) = scan.first_mine(WIN) {
+        // Only the points where either side makes a four matter here: the board keeps those.
+        let attacker = self.board.to_move();
+        let defender = 1 - attacker;
+        let board = &self.board;
+        let five = board
+            .fours(attacker)
+            .find(|&sq| board.threat(sq, attacker) == WIN);
+        if let Some(five) = five {
+            self.vcf_line.push(five);
             return Some(five);
         }
-        let their_fives = scan.theirs(WIN);
-        if their_fives.len() >= 2 || depth == 0 {
+        let (first, second) = {
+            let mut their_fives = board
+                .fours(defender)
+                .filter(|&sq| board.threat(sq, defender) == WIN);
+            (their_fives.next(), their_fives.next())
+        };
+        if second.is_some() || depth == 0 {
             return None;
         }
-        let moves: Vec<Sq> = match their_fives[..] {
-            [block] if scan.mine_at(block) >= FOUR => vec![block],
-            [_] => Vec::new(),
-            _ => scan.mine_sorted(FOUR),
+        let moves: Vec<Sq> = match first {
+            Some(block) if board.threat(block, attacker) >= FOUR => vec![block],
+            Some(_) => Vec::new(),
+            None => {
+                // Strongest first; among equals, fours that build on the last two stones.
+                let recent = [board.recent(0), board.recent(1)];
+                let related = |sq: Sq| recent.iter().flatten().any(|&r| aligned(sq, r));
+                let mut spots: Vec<(bool, Spot)> = board
+                    .fours(attacker)
+                    .map(|sq| (related(sq), self.spot(sq)))
+                    .collect();
+                spots.sort_by_key(|(r, s)| (Reverse(s.mine), Reverse(*r), Reverse(s.score)));
+                spots.into_iter().map(|(_, s)| s.sq).collect()
+            }
         };
-        let attacker = self.board.to_move();
         let mut fives = Vec::new();
         for m in moves {
-            if their_fives.is_empty() && scan.mine_at(m) >= WIN_FOUR {
-                return Some(m);
-            }
             self.board.play(m);
             self.board
-                .line_points(m, attacker, super::patterns::FIVE, &mut fives);
+                .line_points(m, attacker, patterns::FIVE, &mut fives);
             let wins = match fives[..] {
                 [] => false,
                 [block] => {
                     self.board.play(block);
-                    let won = self.vcf(depth - 1).is_some();
+                    let won = self.vcf_search(depth - 1).is_some();
                     self.board.undo();
                     won
                 }
@@ -68,6 +111,11 @@ impl Searcher {
             };
             self.board.undo();
             if wins {
+                // The move, the points that complete its five, and every point where the
+                // defender could make a four of his own here.
+                self.vcf_line.push(m);
+                self.vcf_line.extend_from_slice(&fives);
+                self.vcf_line.extend(self.board.fours(defender));
                 return Some(m);
             }
         }
@@ -76,6 +124,24 @@ impl Searcher {
             self.vcf_fails.insert(hash, depth);
         }
         None
+    }
+
+    /// A VCF for the side to move and the cells it depends on: every attacker move, every point
+    /// that completes one of its fives, and every point where the defender could make a four at
+    /// one of the attacker's turns. A defender stone anywhere else leaves the same sequence of
+    /// fours winning, so these cells are a complete set of defences against the threat.
+    pub fn vcf_line(&mut self) -> Option<(Sq, Vec<Sq>)> {
+        let hash = self.board.hash();
+        if let Some(found) = self.vcf_lines.get(&hash) {
+            return Some(found.clone());
+        }
+        self.vcf_line.clear();
+        let win = self.vcf(VCF_DEPTH)?;
+        let mut cells = std::mem::take(&mut self.vcf_line);
+        cells.sort_unstable();
+        cells.dedup();
+        self.vcf_lines.insert(hash, (win, cells.clone()));
+        Some((win, cells))
     }
 
     /// A move that wins by continuous threats (fours and open threes, at most `depth` of
@@ -112,23 +178,13 @@ impl Searcher {
                 return Some(m);
             }
         }
-        let me = self.board.to_move();
-        let quiet = scan.by_score().into_iter().filter(|s| {
-            s.mine < THREE
-                && self
-                    .board
-                    .patterns(s.sq, me)
-                    .iter()
-                    .any(|&p| p >= patterns::FLEX2)
-        });
-        let threats = scan.mine_sorted(THREE);
-        let quiet: Vec<Sq> = quiet.take(QUIET_WIDTH).map(|s| s.sq).collect();
-        for m in threats.into_iter().chain(quiet) {
-            self.board.play(m);
-            let won = self.refutes_all_defences(depth - 1);
-            self.board.undo();
-            if won {
-                self.vct_wins.insert(hash, (depth, m));
+        for m in scan.mine_sorted(THREE) {
+            if self.threat_wins(m, depth) {
+                return Some(m);
+            }
+        }
+        for m in self.vcf_threats(&scan) {
+            if self.threat_wins(m, depth) {
                 return Some(m);
             }
         }
@@ -139,9 +195,61 @@ impl Searcher {
         None
     }
 
+    /// Whether the attacker's threat `m` wins within `depth` threats (itself included); a win
+    /// is remembered.
+    fn threat_wins(&mut self, m: Sq, depth: u32) -> bool {
+        let hash = self.board.hash();
+        self.board.play(m);
+        let won = self.refutes_all_defences(depth - 1);
+        self.board.undo();
+        if won {
+            self.vct_wins.insert(hash, (depth, m));
+        }
+        won
+    }
+
+    /// The side to move's quiet moves (a two or a closed three, no open three or four) after
+    /// which it threatens a VCF, those that leave the fewest defences first; at most
+    /// [`QUIET_WIDTH`] of them.
+    fn vcf_threats(&mut self, scan: &Scan) -> Vec<Sq> {
+        let me = self.board.to_move();
+        let mut found: Vec<(usize, Sq)> = Vec::new();
+        for s in scan.by_score() {
+            let quiet = s.mine < THREE
+                && self
+                    .board
+                    .patterns(s.sq, me)
+                    .iter()
+                    .any(|&p| p >= patterns::FLEX2);
+            if !quiet {
+                continue;
+            }
+            self.board.play(s.sq);
+            self.board.pass();
+            if let Some((_, cells)) = self.vcf_line() {
+                found.push((cells.len(), s.sq));
+            }
+            self.board.pass();
+            self.board.undo();
+        }
+        found.sort_by_key(|&(defences, _)| defences);
+        found
+            .into_iter()
+            .take(QUIET_WIDTH)
+            .map(|(_, sq)| sq)
+            .collect()
+    }
+
     /// With the defender to move: whether the attacker wins against every defence.
     fn refutes_all_defences(&mut self, depth: u32) -> bool {
         if self.out_of_budget() {
+            return false;
+        }
+        let hash = self.board.hash();
+        if self.refuted.get(&hash).is_some_and(|&d| d <= depth) {
+            return true;
+        }
+        if self.defended.get(&hash).is_some_and(|&d| d >= depth) {
             return false;
         }
         let scan = self.scan();
@@ -152,24 +260,30 @@ impl Searcher {
         let attacker_fives = scan.theirs(WIN);
         let defences = match attacker_fives[..] {
             [] if scan.first_theirs(WIN_FOUR).is_some() => {
-                // An open four (or a double four) is threatened: only its points and their
-                // five points, or a four of the defender's own, can stop it.
+                // An open four (or a double four) is threatened: a defence must take a point
+                // of every such threat or one that completes its five, or make a four of the
+                // defender's own.
+                let stoppers = self.open_four_stoppers(&scan.theirs(WIN_FOUR));
                 scan.by_score()
                     .iter()
-                    .filter(|s| s.theirs >= FOUR || s.mine >= FOUR)
+                    .filter(|s| s.mine >= FOUR || stoppers.binary_search(&s.sq).is_ok())
                     .map(|s| s.sq)
                     .collect()
             }
             [] => {
-                // Otherwise the attacker must threaten a VCF; every point near the stones may
-                // stop it (a point farther away cannot touch any four), so all are tried.
+                // Otherwise the attacker must threaten a VCF; only a stone on one of the cells
+                // it depends on can stop it.
                 self.board.pass();
-                let threat = self.vcf(VCF_DEPTH).is_some();
+                let threat = self.vcf_line();
                 self.board.pass();
-                if !threat {
+                let Some((_, cells)) = threat else {
                     return false;
-                }
-                scan.by_score().iter().map(|s| s.sq).collect()
+                };
+                // Those cells may lie beyond the candidates (a long VCF runs away from the
+                // stones), so they are taken as they are, most urgent first.
+                let mut spots: Vec<Spot> = cells.into_iter().map(|sq| self.spot(sq)).collect();
+                spots.sort_by_key(|s| Reverse(s.score));
+                spots.into_iter().map(|s| s.sq).collect()
             }
             [block] => vec![block],
             _ => return true,
@@ -179,10 +293,41 @@ impl Searcher {
             let won = self.vct(depth).is_some();
             self.board.undo();
             if !won {
+                if !self.stopped() {
+                    self.defended.insert(hash, depth);
+                }
                 return false;
             }
         }
+        self.refuted.insert(hash, depth);
         true
+    }
+
+    /// With the defender to move: the points that spoil every one of the attacker's winning
+    /// fours `threats` (points where the attacker makes an open four or two fours). A defender
+    /// stone changes such a threat only by taking its point or a point that would complete
+    /// its five (a defender stone never lengthens an attacker's line), so these are the points
+    /// common to all threats' sets of those.
+    fn open_four_stoppers(&mut self, threats: &[Sq]) -> Vec<Sq> {
+        let attacker = 1 - self.board.to_move();
+        let mut common: Option<Vec<Sq>> = None;
+        let mut fives = Vec::new();
+        for &w in threats {
+            self.board.pass();
+            self.board.play(w);
+            self.board
+                .line_points(w, attacker, patterns::FIVE, &mut fives);
+            self.board.undo();
+            self.board.pass();
+            fives.push(w);
+            common = Some(match common {
+                None => fives.clone(),
+                Some(c) => c.into_iter().filter(|sq| fives.contains(sq)).collect(),
+            });
+        }
+        let mut common = common.unwrap_or_default();
+        common.sort_unstable();
+        common
     }
 
     fn vcf_failed(&self, depth: u32) -> bool {
