@@ -1,22 +1,32 @@
 //! Fits the engine's pattern evaluation (`data/weights.bin`) from self-play.
 //!
 //! ```text
-//! cargo run --release -p tabula-reversi --example train_eval -- generate GAMES SEED OUT.bin
+//! cargo run --release -p tabula-reversi --example train_eval -- \
+//!     generate GAMES SEED EXACT_FROM RANDOM_PERCENT OUT.bin
 //! cargo run --release -p tabula-reversi --example train_eval -- fit OUT.weights DATA.bin...
 //! ```
 //!
 //! `generate` plays `GAMES` games: a random opening of 6 to 20 plies, then the engine (level 3,
-//! with one move in ten random) until 20 empties, then perfect play found by the exact solver.
-//! Every position with a legal move is written as a 18-byte record: the side to move's discs and
-//! the other side's (little-endian `u64`), its label (the final disc difference for the side to
-//! move, `i8`) and whether the label is exact (`u8`; from 20 empties on it is, before that it is
-//! the result of the game as played). Games run in parallel and each is seeded from `SEED` and
-//! its number, so a run is reproducible.
+//! with `RANDOM_PERCENT` of its moves random instead) until `EXACT_FROM` empties, then perfect
+//! play found by the exact solver. Every position with a legal move is written as an 18-byte
+//! record: the side to move's discs and the other side's (little-endian `u64`), its label (the
+//! final disc difference for the side to move, `i8`) and whether the label is exact (`u8`; from
+//! `EXACT_FROM` empties on it is, before that it is the result of the game as played). Games run
+//! in parallel and each is seeded from `SEED` and its number, so a run is reproducible.
 //!
-//! `fit` fits each stage's weights by least squares with a little ridge, on the positions of
-//! that stage and the next stages around it, by gradient steps scaled by each slot's frequency,
-//! and writes the weights file. It prints the error per stage on a tenth of the positions held
-//! out from fitting.
+//! The shipped weights came from three rounds, each generated with the weights of the one
+//! before (the first with all weights zero):
+//!
+//! ```text
+//! generate 6000 101 18 10 r1.bin    # zero weights
+//! generate 1500 202 20 10 r2.bin    # weights fitted on r1
+//! generate 1500 303 20 0 r3.bin     # weights fitted on r1 and r2
+//! fit data/weights.bin r1.bin r2.bin r3.bin
+//! ```
+//!
+//! `fit` fits each stage's weights by least squares with a little ridge (conjugate gradients), on
+//! the positions of that stage and the stages on either side, and writes the weights file. It
+//! prints the error per stage on a tenth of the stage's positions, held out from fitting.
 
 use std::fs;
 use std::io::Write;
@@ -30,8 +40,6 @@ use tabula_reversi::engine::pattern::{features, stage, FEATURES, STAGES, STAGE_S
 use tabula_reversi::engine::Engine;
 use tabula_reversi::Reversi;
 
-/// Perfect play from this many empties.
-const EXACT_FROM: u32 = 20;
 /// Bytes per record.
 const RECORD: usize = 18;
 
@@ -47,9 +55,13 @@ struct Sample {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("generate") if args.len() == 4 => generate(&args[1], &args[2], &args[3]),
+        Some("generate") if args.len() == 6 => generate(&args[1..]),
         Some("fit") if args.len() >= 3 => fit(&args[1], &args[2..]),
-        _ => Err("usage: train_eval generate GAMES SEED OUT | fit WEIGHTS DATA...".into()),
+        _ => Err(
+            "usage: train_eval generate GAMES SEED EXACT_FROM RANDOM_PERCENT OUT | \
+             fit WEIGHTS DATA..."
+                .into(),
+        ),
     };
     if let Err(e) = result {
         eprintln!("train_eval: {e}");
@@ -57,14 +69,30 @@ fn main() {
     }
 }
 
-fn generate(games: &str, seed: &str, out: &str) -> Result<(), String> {
-    let games: u64 = games.parse().map_err(|e| format!("GAMES: {e}"))?;
-    let seed: u64 = seed.parse().map_err(|e| format!("SEED: {e}"))?;
+/// How the games of one `generate` run are played.
+#[derive(Clone, Copy)]
+struct Recipe {
+    /// Perfect play from this many empties.
+    exact_from: u32,
+    /// The chance that the engine's move is replaced by a random one.
+    random_rate: f64,
+}
+
+fn generate(args: &[String]) -> Result<(), String> {
+    let number = |i: usize, name: &str| -> Result<u64, String> {
+        args[i].parse().map_err(|e| format!("{name}: {e}"))
+    };
+    let (games, seed) = (number(0, "GAMES")?, number(1, "SEED")?);
+    let recipe = Recipe {
+        exact_from: number(2, "EXACT_FROM")?.min(64) as u32,
+        random_rate: number(3, "RANDOM_PERCENT")?.min(100) as f64 / 100.0,
+    };
+    let out = &args[4];
     let samples: Vec<Sample> = (0..games)
         .into_par_iter()
         .map_init(
             || Engine::new(Some(3), None),
-            |engine, game| play_game(engine, seed.wrapping_mul(1_000_003) ^ game),
+            |engine, game| play_game(engine, recipe, seed.wrapping_mul(1_000_003) ^ game),
         )
         .flatten()
         .collect();
@@ -81,7 +109,7 @@ fn generate(games: &str, seed: &str, out: &str) -> Result<(), String> {
 }
 
 /// Plays one game and labels its positions.
-fn play_game(engine: &mut Engine, seed: u64) -> Vec<Sample> {
+fn play_game(engine: &mut Engine, recipe: Recipe, seed: u64) -> Vec<Sample> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut state = Reversi::start(0);
     let opening = rng.random_range(6..=20);
@@ -99,7 +127,7 @@ fn play_game(engine: &mut Engine, seed: u64) -> Vec<Sample> {
             continue;
         }
         let empties = state.empty().count_ones();
-        let sq = if empties <= EXACT_FROM {
+        let sq = if empties <= recipe.exact_from {
             let values = engine.solve(&state);
             let best = values
                 .iter()
@@ -120,7 +148,7 @@ fn play_game(engine: &mut Engine, seed: u64) -> Vec<Sample> {
             chosen.to_square().expect("a legal square")
         } else {
             played.push(state);
-            if ply < opening || rng.random_bool(0.1) {
+            if ply < opening || rng.random_bool(recipe.random_rate) {
                 random_square(mask, &mut rng)
             } else {
                 engine.choose(&state).to_square().expect("the engine moves")

@@ -102,20 +102,29 @@ impl Solver {
     /// bound (fail-soft) outside it.
     pub fn solve(&mut self, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
         let empties = (!(own | opp)).count_ones();
-        self.search(own, opp, alpha, beta, empties)
+        self.search(own, opp, moves(own, opp), alpha, beta, empties)
     }
 
-    fn search(&mut self, own: u64, opp: u64, mut alpha: i32, mut beta: i32, empties: u32) -> i32 {
+    /// The search of a position whose side to move has the moves `mask`.
+    fn search(
+        &mut self,
+        own: u64,
+        opp: u64,
+        mut mask: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        empties: u32,
+    ) -> i32 {
         if empties <= SHALLOW {
             return self.shallow(own, opp, alpha, beta);
         }
         self.nodes += 1;
-        let mut mask = moves(own, opp);
         if mask == 0 {
-            if moves(opp, own) == 0 {
+            let replies = moves(opp, own);
+            if replies == 0 {
                 return score_for(own, opp);
             }
-            return -self.search(opp, own, -beta, -alpha, empties);
+            return -self.search(opp, own, replies, -beta, -alpha, empties);
         }
         // Stable opponent discs cap what the side to move can reach.
         if 64 - 2 * opp.count_ones() as i32 <= alpha {
@@ -139,7 +148,7 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
 
         // Collect and order the moves.
-        let mut list = [(0i32, 0u8, 0u64); 32];
+        let mut list = [(0i32, 0u8, 0u64, 0u64); 32];
         let mut n = 0;
         let odd = odd_quadrants(!(own | opp));
         while mask != 0 {
@@ -147,31 +156,28 @@ impl Solver {
             mask &= mask - 1;
             let f = flips(own, opp, sq);
             let bit = 1u64 << sq;
+            let (child_own, child_opp) = (opp & !f, own | f | bit);
+            let replies = moves(child_own, child_opp);
+            // The opponent's replies, corners counted twice.
+            let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
             let key = if sq as u8 == hint {
                 i32::MAX
             } else if empties >= EVAL_ORDER_MIN {
                 let depth = (empties - EVAL_ORDER_BASE) / 3;
-                let replies = moves(opp & !f, own | f | bit);
-                let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-                -self.ordering.value(opp & !f, own | f | bit, depth)
-                    - EVAL_ORDER_MOBILITY * mobility
+                -self.ordering.value(child_own, child_opp, depth) - EVAL_ORDER_MOBILITY * mobility
             } else {
-                let (child_own, child_opp) = (opp & !f, own | f | bit);
-                let child_moves = moves(child_own, child_opp);
                 // The opponent's potential moves: empties next to my discs.
                 let potential =
                     (neighbours(child_opp) & !(child_own | child_opp)).count_ones() as i32;
-                let mobility =
-                    (child_moves.count_ones() + (child_moves & CORNERS).count_ones()) as i32;
                 -mobility * 16 - potential * POTENTIAL_WEIGHT + if odd & bit != 0 { 4 } else { 0 }
             };
-            list[n] = (key, sq as u8, f);
+            list[n] = (key, sq as u8, f, replies);
             n += 1;
         }
         let list = &mut list[..n];
         // Enhanced transposition cut-off: a child already known to refute the window.
         if empties >= ETC_MIN {
-            for &(_, sq, f) in list.iter() {
+            for &(_, sq, f, _) in list.iter() {
                 if let Some(hit) =
                     self.table
                         .probe(opp & !f, own | f | (1u64 << sq), empties as u8 - 1)
@@ -186,15 +192,14 @@ impl Solver {
 
         let mut best = -65;
         let mut best_sq = 64u8;
-        for (i, &(_, sq, f)) in list.iter().enumerate() {
-            let child_own = opp & !f;
-            let child_opp = own | f | (1u64 << sq);
+        for (i, &(_, sq, f, replies)) in list.iter().enumerate() {
+            let (co, cp) = (opp & !f, own | f | (1u64 << sq));
             let value = if i == 0 {
-                -self.search(child_own, child_opp, -beta, -alpha, empties - 1)
+                -self.search(co, cp, replies, -beta, -alpha, empties - 1)
             } else {
-                let v = -self.search(child_own, child_opp, -alpha - 1, -alpha, empties - 1);
+                let v = -self.search(co, cp, replies, -alpha - 1, -alpha, empties - 1);
                 if v > alpha && v < beta {
-                    -self.search(child_own, child_opp, -beta, -v, empties - 1)
+                    -self.search(co, cp, replies, -beta, -v, empties - 1)
                 } else {
                     v
                 }
