@@ -1,5 +1,5 @@
 //! Speed: perft leaves per second, whole classic games per second, endgame nodes per second
-//! (criterion's `elem/s` is nodes/s there).
+//! (criterion's `elem/s` is nodes/s there), pattern evaluations per second.
 //!
 //! Run with `nice cargo bench -p tabula-reversi` (or name one group, e.g. `-- classic`).
 
@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use tabula_core::{Agent, Game, GameRng};
 use tabula_reversi::classic::{Classic, Strategy};
 use tabula_reversi::engine::endgame::Solver;
+use tabula_reversi::engine::evaluate;
 use tabula_reversi::Reversi;
 
 fn perft(c: &mut Criterion) {
@@ -82,5 +83,34 @@ fn endgame(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, classic, endgame);
+/// The pattern evaluation of 1000 positions met in random games, from the opening to the end.
+fn evaluation(c: &mut Criterion) {
+    let mut rng = GameRng::seed_from_u64(7);
+    let mut positions = Vec::new();
+    while positions.len() < 1000 {
+        let mut agent = Classic::new(
+            Strategy::Random,
+            GameRng::seed_from_u64(rand::Rng::random(&mut rng)),
+        );
+        let mut state = Reversi::initial();
+        while !state.is_over() {
+            positions.push((state.own(), state.opp()));
+            state.play(agent.pick(&state));
+        }
+    }
+    positions.truncate(1000);
+    let mut group = c.benchmark_group("evaluation");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("1000 positions", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|&(own, opp)| evaluate(black_box(own), black_box(opp)))
+                .sum::<i32>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft, classic, endgame, evaluation);
 criterion_main!(benches);

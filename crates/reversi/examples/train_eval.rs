@@ -205,7 +205,7 @@ fn read_samples(paths: &[String]) -> Result<Vec<Sample>, String> {
 }
 
 /// Ridge strength: the penalty on a squared weight, in units of one position's squared error.
-const RIDGE: f64 = 2.0;
+const RIDGE: f64 = 10.0;
 /// Conjugate-gradient iterations per stage.
 const ITERATIONS: usize = 80;
 

@@ -23,12 +23,12 @@ const TABLE_MIN: u32 = 7;
 const ETC_MIN: u32 = 11;
 /// At least this many empties order moves with an evaluated search, of depth
 /// `(empties - EVAL_ORDER_BASE) / 3`.
-const EVAL_ORDER_MIN: u32 = 16;
+const EVAL_ORDER_MIN: u32 = 14;
 /// See [`EVAL_ORDER_MIN`].
 const EVAL_ORDER_BASE: u32 = 10;
 /// Weight of the opponent's replies (corners twice) against the evaluated search's value, in
 /// hundredths of a disc per reply.
-const EVAL_ORDER_MOBILITY: i32 = 500;
+const EVAL_ORDER_MOBILITY: i32 = 250;
 /// Weight of the opponent's potential mobility against its mobility (16) in fastest-first.
 const POTENTIAL_WEIGHT: i32 = 2;
 

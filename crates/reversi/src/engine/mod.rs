@@ -128,7 +128,8 @@ impl Engine {
                     });
                     continue;
                 }
-                let v = -self.solver.solve(co, cp, -64, -best + 1);
+                // It does: its exact value, from the bound the probe found.
+                let v = self.aspiration(co, cp, probe);
                 best = best.max(v);
                 values.push(MoveValue::exact(mv, f64::from(v), verdict(v)));
                 continue;
