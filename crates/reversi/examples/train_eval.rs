@@ -36,7 +36,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use tabula_core::Agent;
 use tabula_reversi::engine::eval::{weights_bytes, DISC};
-use tabula_reversi::engine::pattern::{features, stage, FEATURES, STAGES, STAGE_SIZE};
+use tabula_reversi::engine::pattern::{features, stage, FEATURES, MAX_WEIGHT, STAGES, STAGE_SIZE};
 use tabula_reversi::engine::Engine;
 use tabula_reversi::Reversi;
 
@@ -222,8 +222,9 @@ fn fit(out: &str, paths: &[String]) -> Result<(), String> {
         .collect();
     for (s, weights, report) in stages {
         println!("{report}");
+        let limit = f64::from(MAX_WEIGHT);
         for (slot, w) in weights.iter().enumerate() {
-            all[s * STAGE_SIZE + slot] = w.round().clamp(-32000.0, 32000.0) as i16;
+            all[s * STAGE_SIZE + slot] = w.round().clamp(-limit, limit) as i16;
         }
     }
     fs::File::create(out)

@@ -8,7 +8,7 @@
 
 use std::sync::OnceLock;
 
-use super::pattern::{features, stage, STAGES, STAGE_SIZE};
+use super::pattern::{evaluate_folded, fold, stage, MAX_WEIGHT, STAGES, STAGE_SIZE};
 
 /// The score unit: one disc is worth this much.
 pub const DISC: i32 = 100;
@@ -43,10 +43,17 @@ pub fn parse_weights(bytes: &[u8]) -> Result<Vec<i16>, String> {
             2 * STAGES * STAGE_SIZE
         ));
     }
-    Ok(body
+    let weights: Vec<i16> = body
         .chunks_exact(2)
         .map(|pair| i16::from_le_bytes([pair[0], pair[1]]))
-        .collect())
+        .collect();
+    if weights
+        .iter()
+        .any(|w| w.unsigned_abs() > MAX_WEIGHT.unsigned_abs())
+    {
+        return Err(format!("a weight beyond ±{MAX_WEIGHT}"));
+    }
+    Ok(weights)
 }
 
 /// Writes weights in the format [`parse_weights`] reads.
@@ -60,11 +67,14 @@ pub fn weights_bytes(weights: &[i16]) -> Vec<u8> {
     bytes
 }
 
-fn weights() -> &'static [i16] {
-    static WEIGHTS: OnceLock<Vec<i16>> = OnceLock::new();
+/// Every stage's weights, [folded](fold) for the evaluation.
+fn weights() -> &'static [Vec<i16>] {
+    static WEIGHTS: OnceLock<Vec<Vec<i16>>> = OnceLock::new();
     WEIGHTS.get_or_init(|| {
         // The file is part of the build: a mismatch is a bug caught by the crate's tests.
-        parse_weights(WEIGHTS_FILE).expect("the shipped weights file matches the patterns")
+        let weights =
+            parse_weights(WEIGHTS_FILE).expect("the shipped weights file matches the patterns");
+        weights.chunks_exact(STAGE_SIZE).map(fold).collect()
     })
 }
 
@@ -72,11 +82,7 @@ fn weights() -> &'static [i16] {
 #[inline]
 pub fn evaluate(own: u64, opp: u64) -> i32 {
     let empties = (!(own | opp)).count_ones();
-    let table = &weights()[stage(empties) * STAGE_SIZE..][..STAGE_SIZE];
-    features(own, opp)
-        .iter()
-        .map(|&slot| i32::from(table[slot as usize]))
-        .sum()
+    evaluate_folded(&weights()[stage(empties)], own, opp)
 }
 
 #[cfg(test)]

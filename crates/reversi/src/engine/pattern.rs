@@ -10,6 +10,8 @@
 //! A feature is a *slot*: an index into the weights of one game stage, which [`features`] fills
 //! for a position and the trainer (`examples/train_eval.rs`) fits.
 
+use std::sync::OnceLock;
+
 use crate::bitboard::moves;
 
 /// Each pattern's squares, as a function gathering them from a board into the low bits, in the
@@ -42,6 +44,9 @@ const PATTERNS: [(u32, Gather); 11] = [
 
 /// Mobility counts above this share the last weight.
 const MOBILITY_CAP: u32 = 31;
+
+/// The largest weight magnitude a weights file may hold (see [`fold`]).
+pub const MAX_WEIGHT: i16 = 8000;
 
 /// The number of features of a position: every pattern on every image, and two mobilities.
 pub const FEATURES: usize = 8 * PATTERNS.len() + 2;
@@ -144,6 +149,142 @@ pub fn features(own: u64, opp: u64) -> [u32; FEATURES] {
     out
 }
 
+/// How the evaluation reads the patterns: on which images, and how a pattern's weights fold.
+///
+/// Reading a pattern on all eight images reads each placement once per symmetry that maps the
+/// pattern onto itself (twice for an edge: once from each end). The evaluation reads each
+/// placement once, on one image, with weights folded over those symmetries: the folded weight
+/// of a code is the sum of the weights of the codes the other readings would give. The sum is
+/// the same, with half the look-ups.
+struct Plan {
+    /// Per pattern: for each reading of its first placement, where each of its digits comes
+    /// from in the representative reading.
+    foldings: Vec<Vec<Vec<usize>>>,
+}
+
+/// Defines [`READS`] and [`read_all`] from one list: per pattern, the images (indices into
+/// [`images`]) on which each of its placements is read once, the first image of each placement
+/// ([`plan`] checks it). `read_all` is that list unrolled, so that every gather is inlined.
+macro_rules! reads {
+    ($($pattern:literal: [$($image:literal),*];)*) => {
+        /// Per pattern, the images on which its placements are read.
+        const READS: [&[usize]; PATTERNS.len()] = [$(&[$($image),*]),*];
+
+        /// The sum of the folded weights of every placement, read on the images `own` and
+        /// `opp` of the two sides' discs.
+        #[inline(always)]
+        fn read_all(table: &[i16], own: &[u64; 8], opp: &[u64; 8]) -> i32 {
+            let mut sum = 0;
+            $($(sum += read(table, $pattern, own[$image], opp[$image]);)*)*
+            sum
+        }
+    };
+}
+
+reads! {
+    0: [0, 1, 4, 6];
+    1: [0, 1, 4, 6];
+    2: [0, 1, 4, 6];
+    3: [0, 1, 4, 6];
+    4: [0, 1, 2, 3];
+    5: [0, 1, 2, 3, 4, 5, 6, 7];
+    6: [0, 1];
+    7: [0, 1, 2, 3];
+    8: [0, 1, 2, 3];
+    9: [0, 1, 2, 3];
+    10: [0, 1, 2, 3];
+}
+
+/// The weight of pattern `pattern` as read on the images `own` and `opp`.
+#[inline(always)]
+fn read(table: &[i16], pattern: usize, own: u64, opp: u64) -> i32 {
+    let gather = PATTERNS[pattern].1;
+    let code =
+        u32::from(TERNARY[gather(own) as usize]) + 2 * u32::from(TERNARY[gather(opp) as usize]);
+    i32::from(table[(OFFSETS[pattern] + code) as usize])
+}
+
+fn plan() -> &'static Plan {
+    static PLAN: OnceLock<Plan> = OnceLock::new();
+    PLAN.get_or_init(|| {
+        let mut plan = Plan {
+            foldings: Vec::new(),
+        };
+        for (&(len, gather), reads) in PATTERNS.iter().zip(READS) {
+            // The square of the board read as digit i on image k.
+            let squares: Vec<Vec<u32>> = (0..8)
+                .map(|k| {
+                    (0..len)
+                        .map(|i| {
+                            (0..64)
+                                .find(|&t| gather(images(1u64 << t)[k]) >> i & 1 != 0)
+                                .expect("every digit reads a square")
+                        })
+                        .collect()
+                })
+                .collect();
+            let set = |k: usize| squares[k].iter().fold(0u64, |acc, &t| acc | 1 << t);
+            let representatives: Vec<usize> = (0..8)
+                .filter(|&k| (0..k).all(|j| set(j) != set(k)))
+                .collect();
+            let first = representatives[0];
+            let foldings = (0..8)
+                .filter(|&k| set(k) == set(first))
+                .map(|k| {
+                    squares[k]
+                        .iter()
+                        .map(|t| {
+                            squares[first]
+                                .iter()
+                                .position(|u| u == t)
+                                .expect("same set")
+                        })
+                        .collect()
+                })
+                .collect();
+            assert_eq!(representatives, reads, "one read per placement");
+            plan.foldings.push(foldings);
+        }
+        plan
+    })
+}
+
+/// One stage's weights folded for [`evaluate_folded`]: each placement read once sums to what
+/// the eight-image [`features`] give.
+/// Weights within `±MAX_WEIGHT` fold (four at most) without overflow.
+pub fn fold(weights: &[i16]) -> Vec<i16> {
+    let mut folded = weights.to_vec();
+    for (p, foldings) in plan().foldings.iter().enumerate() {
+        let len = PATTERNS[p].0 as usize;
+        let offset = OFFSETS[p] as usize;
+        for code in 0..3usize.pow(len as u32) {
+            let digits: Vec<usize> = (0..len).map(|i| code / 3usize.pow(i as u32) % 3).collect();
+            folded[offset + code] = foldings
+                .iter()
+                .map(|from| -> i16 {
+                    let read =
+                        (0..len).fold(0, |acc, i| acc + digits[from[i]] * 3usize.pow(i as u32));
+                    weights[offset + read]
+                })
+                .sum();
+        }
+    }
+    folded
+}
+
+/// The evaluation with one stage's [folded](fold) weights: each placement read once, and the
+/// mobility weights.
+#[inline]
+pub fn evaluate_folded(table: &[i16], own: u64, opp: u64) -> i32 {
+    let (own_images, opp_images) = (images(own), images(opp));
+    let sum = read_all(table, &own_images, &opp_images);
+    let mobility = OFFSETS[PATTERNS.len()];
+    let own_moves = moves(own, opp).count_ones().min(MOBILITY_CAP);
+    let opp_moves = moves(opp, own).count_ones().min(MOBILITY_CAP);
+    sum + i32::from(table[(mobility + own_moves) as usize])
+        + i32::from(table[(mobility + MOBILITY_CAP + 1 + opp_moves) as usize])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,5 +333,32 @@ mod tests {
         for (o, p) in images(own).into_iter().zip(images(opp)) {
             assert_eq!(sorted(o, p), reference);
         }
+    }
+
+    #[test]
+    fn folded_weights_read_once_give_the_eight_image_sum() {
+        // Arbitrary weights, and positions from empty to crowded.
+        let weights: Vec<i16> = (0..STAGE_SIZE)
+            .map(|i| ((i * 7919 + 13) % 2001) as i16 - 1000)
+            .collect();
+        let folded = fold(&weights);
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let y = x.rotate_left(23) ^ 0x5555_0000_aaaa_ffff;
+            let (own, opp) = (x & !y, y & !x & !(x >> 3));
+            let sum: i32 = features(own, opp)
+                .iter()
+                .map(|&slot| i32::from(weights[slot as usize]))
+                .sum();
+            assert_eq!(evaluate_folded(&folded, own, opp), sum);
+        }
+        // Each placement once: 4 edges and lines x 4, 4 corner blocks, 8 2x4 blocks, 2 main
+        // diagonals, 4 of each shorter diagonal.
+        let reads: usize = READS.iter().map(|r| r.len()).sum();
+        assert_eq!(reads, 4 * 4 + 4 + 8 + 2 + 4 * 4);
+        assert_eq!(plan().foldings.len(), PATTERNS.len());
     }
 }
