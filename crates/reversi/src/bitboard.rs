@@ -118,20 +118,18 @@ pub fn flips(own: u64, opp: u64, sq: usize) -> u64 {
         let ray = rays[d];
         let blockers = ray & not_opp;
         let first = blockers & blockers.wrapping_neg();
-        if first & own != 0 {
-            flipped |= ray & (first - 1);
-        }
+        // All ones when the nearest blocker is an own disc, else zero.
+        let closed = ((first & own) != 0) as u64;
+        flipped |= ray & first.wrapping_sub(1) & closed.wrapping_neg();
     }
-    // Directions towards lower indices: the nearest blocker is the highest bit.
+    // Directions towards lower indices: the nearest blocker is the highest bit (the ray's end
+    // beyond the board stands in when there is none: it is never an own disc).
     for d in [1, 3, 5, 7] {
         let ray = rays[d];
-        let blockers = ray & not_opp;
-        if blockers != 0 {
-            let top = 63 - blockers.leading_zeros();
-            if own & (1u64 << top) != 0 {
-                flipped |= ray & !((2u64 << top) - 1);
-            }
-        }
+        let blockers = (ray & not_opp) | 1;
+        let top = 63 - blockers.leading_zeros();
+        let closed = (own >> top) & u64::from(ray & (1u64 << top) != 0);
+        flipped |= ray & !((2u64 << top).wrapping_sub(1)) & closed.wrapping_neg();
     }
     flipped
 }
