@@ -129,6 +129,12 @@ fn images(b: u64) -> [u64; 8] {
     ]
 }
 
+/// The ternary code of a pattern's contents: own discs are digit 1, the opponent's digit 2.
+#[inline(always)]
+fn code(gather: Gather, own: u64, opp: u64) -> u32 {
+    u32::from(TERNARY[gather(own) as usize]) + 2 * u32::from(TERNARY[gather(opp) as usize])
+}
+
 /// The feature slots of a position, from the point of view of the side owning `own`.
 #[inline]
 pub fn features(own: u64, opp: u64) -> [u32; FEATURES] {
@@ -137,9 +143,7 @@ pub fn features(own: u64, opp: u64) -> [u32; FEATURES] {
     let mut i = 0;
     for (&o, &p) in own_images.iter().zip(&opp_images) {
         for (&(_, gather), &offset) in PATTERNS.iter().zip(&OFFSETS) {
-            let code =
-                u32::from(TERNARY[gather(o) as usize]) + 2 * u32::from(TERNARY[gather(p) as usize]);
-            out[i] = offset + code;
+            out[i] = offset + code(gather, o, p);
             i += 1;
         }
     }
@@ -198,9 +202,7 @@ reads! {
 /// The weight of pattern `pattern` as read on the images `own` and `opp`.
 #[inline(always)]
 fn read(table: &[i16], pattern: usize, own: u64, opp: u64) -> i32 {
-    let gather = PATTERNS[pattern].1;
-    let code =
-        u32::from(TERNARY[gather(own) as usize]) + 2 * u32::from(TERNARY[gather(opp) as usize]);
+    let code = code(PATTERNS[pattern].1, own, opp);
     i32::from(table[(OFFSETS[pattern] + code) as usize])
 }
 
