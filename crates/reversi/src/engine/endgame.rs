@@ -157,6 +157,9 @@ impl Solver {
             let f = flips(own, opp, sq);
             let bit = 1u64 << sq;
             let (child_own, child_opp) = (opp & !f, own | f | bit);
+            if empties > TABLE_MIN {
+                self.table.prefetch(child_own, child_opp);
+            }
             let replies = moves(child_own, child_opp);
             // The opponent's replies, corners counted twice.
             let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
