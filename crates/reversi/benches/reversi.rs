@@ -80,7 +80,44 @@ fn endgame(c: &mut Criterion) {
             })
         });
     }
+    // The last few empties alone: positions of random games, each solved with the full window
+    // and with a null window at 0 (win or not), as the search above asks.
+    let positions = random_positions(2000, 5, 11);
+    let mut solver = Solver::with_table_bits(10, 10);
+    let solve_all = |solver: &mut Solver| {
+        positions
+            .iter()
+            .map(|&(own, opp)| {
+                solver.solve(black_box(own), black_box(opp), -64, 64)
+                    + solver.solve(black_box(own), black_box(opp), 0, 1)
+            })
+            .sum::<i32>()
+    };
+    solve_all(&mut solver);
+    group.throughput(Throughput::Elements(solver.nodes()));
+    group.bench_function("last/5", |b| b.iter(|| solve_all(&mut solver)));
     group.finish();
+}
+
+/// `count` positions met in random games (seeded by `seed`) with `empties` empty squares, the
+/// game not over.
+fn random_positions(count: usize, empties: u32, seed: u64) -> Vec<(u64, u64)> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut positions = Vec::new();
+    while positions.len() < count {
+        let mut agent = Classic::new(
+            Strategy::Random,
+            GameRng::seed_from_u64(rand::Rng::random(&mut rng)),
+        );
+        let mut state = Reversi::initial();
+        while !state.is_over() && state.empty().count_ones() > empties {
+            state.play(agent.pick(&state));
+        }
+        if !state.is_over() {
+            positions.push((state.own(), state.opp()));
+        }
+    }
+    positions
 }
 
 /// The pattern evaluation of 1000 positions met in random games, from the opening to the end.

@@ -16,7 +16,7 @@ pub const EDGES: u64 = 0xff81_8181_8181_81ff;
 
 /// The squares reachable from every square in one step of each of the eight directions.
 #[inline]
-pub fn neighbours(b: u64) -> u64 {
+pub const fn neighbours(b: u64) -> u64 {
     let h = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
     let row = b | h;
     h | (row << 8) | (row >> 8)

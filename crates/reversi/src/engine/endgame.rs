@@ -11,11 +11,14 @@
 use crate::bitboard::{flips, moves, neighbours, stable, CORNERS};
 use crate::board::score_for;
 
+use super::last;
 use super::midgame::Midgame;
 use super::table::{Probe, Table};
 
-/// At most this many empties are searched square by square, without ordering or table.
+/// At most this many empties are searched square by square, without ordering or table, by
+/// [`last::solve`].
 const SHALLOW: u32 = 5;
+const _: () = assert!(SHALLOW <= last::MAX_EMPTIES);
 /// At least this many empties use the transposition table.
 const TABLE_MIN: u32 = 7;
 /// At least this many empties look for a child in the table that refutes the window
@@ -116,7 +119,7 @@ impl Solver {
         empties: u32,
     ) -> i32 {
         if empties <= SHALLOW {
-            return self.shallow(own, opp, alpha, beta);
+            return last::solve(own, opp, alpha, beta, &mut self.nodes);
         }
         self.nodes += 1;
         if mask == 0 {
@@ -224,92 +227,4 @@ impl Solver {
         }
         best
     }
-
-    /// Few empties: try each empty square in parity order, without generating moves.
-    fn shallow(&mut self, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
-        let empty = !(own | opp);
-        self.shallow_in(own, opp, empty, odd_quadrants(empty), alpha, beta)
-    }
-
-    /// [`Solver::shallow`] given the empty squares and those of the quadrants with an odd
-    /// number of them, both kept up to date move by move.
-    fn shallow_in(
-        &mut self,
-        own: u64,
-        opp: u64,
-        empty: u64,
-        odd: u64,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.nodes += 1;
-        if empty & empty.wrapping_sub(1) == 0 {
-            return match empty {
-                0 => score_for(own, opp),
-                _ => last(own, opp, empty.trailing_zeros() as usize),
-            };
-        }
-        let mut best = -65;
-        // Only squares next to an opponent disc can flip anything.
-        let near = empty & neighbours(opp);
-        for part in [near & odd, near & !odd] {
-            let mut squares = part;
-            while squares != 0 {
-                let sq = squares.trailing_zeros() as usize;
-                squares &= squares - 1;
-                let f = flips(own, opp, sq);
-                if f == 0 {
-                    continue;
-                }
-                let bit = 1u64 << sq;
-                let v = -self.shallow_in(
-                    opp & !f,
-                    own | f | bit,
-                    empty ^ bit,
-                    odd ^ QUADRANTS[quadrant(sq)],
-                    -beta,
-                    -alpha,
-                );
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            return best;
-                        }
-                    }
-                }
-            }
-        }
-        if best == -65 {
-            // No move: pass if the opponent can move, else the game is over.
-            if moves(opp, own) == 0 {
-                return score_for(own, opp);
-            }
-            return -self.shallow_in(opp, own, empty, odd, -beta, -alpha);
-        }
-        best
-    }
-}
-
-/// The quadrant (an index into [`QUADRANTS`]) holding square `sq`.
-#[inline]
-fn quadrant(sq: usize) -> usize {
-    ((sq >> 4) & 2) | ((sq >> 2) & 1)
-}
-
-/// One empty square, `sq`, left: the side to move plays it (or the other side does, or nobody
-/// can) and the discs are counted.
-#[inline]
-fn last(own: u64, opp: u64, sq: usize) -> i32 {
-    let mine = own.count_ones() as i32;
-    let f = flips(own, opp, sq).count_ones() as i32;
-    if f > 0 {
-        return 2 * (mine + f + 1) - 64;
-    }
-    let g = flips(opp, own, sq).count_ones() as i32;
-    if g > 0 {
-        return 2 * (mine - g) - 64;
-    }
-    score_for(own, opp)
 }

@@ -7,6 +7,7 @@
 
 pub mod endgame;
 pub mod eval;
+mod last;
 pub mod midgame;
 pub mod pattern;
 mod table;
