@@ -108,8 +108,21 @@ const fn build_rays() -> [[u64; 8]; 64] {
 }
 
 /// The discs that playing on `sq` flips (empty when the move is not legal). `sq` must be empty.
+///
+/// With BMI2 (`pext`, `pdep`), line by line through tables (see [`crate::lines`]); else ray by
+/// ray ([`flips_by_rays`]).
 #[inline]
 pub fn flips(own: u64, opp: u64, sq: usize) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    return crate::lines::flips(own, opp, sq);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    return flips_by_rays(own, opp, sq);
+}
+
+/// [`flips`] ray by ray, without BMI2 (tested everywhere).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
+#[inline]
+pub(crate) fn flips_by_rays(own: u64, opp: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];
     let not_opp = !opp;
     let mut flipped = 0;
@@ -259,6 +272,7 @@ mod tests {
                 }
                 let f = slow_flips(own, opp, sq);
                 assert_eq!(flips(own, opp, sq), f, "square {sq}");
+                assert_eq!(flips_by_rays(own, opp, sq), f, "square {sq}");
                 if f != 0 {
                     expected |= 1 << sq;
                 }

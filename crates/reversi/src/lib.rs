@@ -21,6 +21,7 @@ mod board;
 mod catalog;
 pub mod classic;
 pub mod engine;
+mod lines;
 mod perft;
 mod position;
 mod square;

@@ -6,12 +6,13 @@
 //! when an opponent disc lies next to it. With two empties left each move leads to a position
 //! whose one empty square is scored without playing it: the board being otherwise full, the
 //! discs a move there flips depend only on the mover's discs along the square's four lines,
-//! and a table per line position counts them ([`last_flip_count`]). The other side's flips are
+//! and a table per line counts them ([`last_flip_count`]). The other side's flips are
 //! counted only when they can change the result against the window (a lazy cut: losing the
 //! last square already leaves the mover at or below `alpha`).
 
 use crate::bitboard::{flips, neighbours};
 use crate::board::score_for;
+use crate::lines::last_flip_count;
 
 /// The most empty squares [`solve`] takes.
 pub(super) const MAX_EMPTIES: u32 = 6;
@@ -207,7 +208,7 @@ fn quadrant(sq: u8) -> u8 {
 fn last(own: u64, alpha: i32, sq: u8) -> i32 {
     // The disc difference if the side to move gets the square and flips nothing.
     let base = 2 * own.count_ones() as i32 - 62;
-    let f = last_flip_count(own, sq);
+    let f = last_flip_count(own, usize::from(sq));
     if f != 0 {
         return base + 2 * f;
     }
@@ -216,116 +217,10 @@ fn last(own: u64, alpha: i32, sq: u8) -> i32 {
     if unplayed <= alpha {
         return unplayed;
     }
-    match last_flip_count(!own, sq) {
+    match last_flip_count(!own, usize::from(sq)) {
         0 => unplayed,
         g => base - 2 - 2 * g,
     }
-}
-
-/// How many discs a move on square `sq` flips for the side owning `own` when `sq` is the only
-/// empty square (every square but `sq` not in `own` belongs to the other side; whether `own`
-/// holds `sq` does not matter).
-#[inline(always)]
-pub(super) fn last_flip_count(own: u64, sq: u8) -> i32 {
-    let lines = &LINES[sq as usize];
-    let mut count = 0;
-    for line in 0..4 {
-        let pattern = gather(own, sq, line, lines.masks[line]);
-        count += FLIP_COUNTS[lines.at[line] as usize][pattern];
-    }
-    i32::from(count)
-}
-
-/// The four lines through a square: row, column, down-right diagonal (a1-h8 direction) and
-/// down-left diagonal (h1-a8 direction).
-struct Lines {
-    /// Each line's squares.
-    masks: [u64; 4],
-    /// The bit of the square itself in each line's gathered pattern (see [`gather`]).
-    at: [u8; 4],
-}
-
-/// Every square's lines.
-static LINES: [Lines; 64] = {
-    const EMPTY: Lines = Lines {
-        masks: [0; 4],
-        at: [0; 4],
-    };
-    let mut table = [EMPTY; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (row, col) = (sq / 8, sq % 8);
-        let mut masks = [0u64; 4];
-        let mut other = 0;
-        while other < 64 {
-            let (r, c) = (other / 8, other % 8);
-            let on = [r == row, c == col, r + col == row + c, r + c == row + col];
-            let mut line = 0;
-            while line < 4 {
-                if on[line] {
-                    masks[line] |= 1 << other;
-                }
-                line += 1;
-            }
-            other += 1;
-        }
-        let (row, col) = (row as u8, col as u8);
-        table[sq] = Lines {
-            masks,
-            at: [col, row, col, col],
-        };
-        sq += 1;
-    }
-    table
-};
-
-/// The a-file: one bit per row.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-
-/// The discs of `own` on line `line` (see [`Lines`]) through square `sq`, as an 8-bit pattern:
-/// rows and diagonals indexed by column, the column by row.
-#[inline(always)]
-fn gather(own: u64, sq: u8, line: usize, mask: u64) -> usize {
-    let bits = match line {
-        0 => own >> (sq & 56),
-        // Bit 8r of the column moves to bit 56 + r: the products' bits never overlap.
-        1 => ((own >> (sq & 7)) & FILE_A).wrapping_mul(0x0102_0408_1020_4080) >> 56,
-        // One disc per column: summing the rows into the top byte keeps each in its column.
-        _ => (own & mask).wrapping_mul(FILE_A) >> 56,
-    };
-    (bits & 0xff) as usize
-}
-
-/// `FLIP_COUNTS[at][pattern]`: the discs flipped on a line of eight squares by a move on square
-/// `at` when the mover holds the squares of `pattern` (bit `at` ignored) and the other side
-/// all the others.
-static FLIP_COUNTS: [[u8; 256]; 8] = {
-    let mut table = [[0u8; 256]; 8];
-    let mut at = 0;
-    while at < 8 {
-        let mut pattern = 0;
-        while pattern < 256 {
-            table[at][pattern] = run(pattern, at, 1) + run(pattern, at, -1);
-            pattern += 1;
-        }
-        at += 1;
-    }
-    table
-};
-
-/// The other side's squares flipped from square `at` towards `step` (±1) on a line whose
-/// mover's squares are `pattern`: the run up to the first mover's square, if there is one.
-const fn run(pattern: usize, at: usize, step: i32) -> u8 {
-    let mut i = at as i32 + step;
-    let mut count = 0;
-    while i >= 0 && i < 8 {
-        if pattern >> i & 1 == 1 {
-            return count;
-        }
-        count += 1;
-        i += step;
-    }
-    0
 }
 
 #[cfg(test)]
@@ -437,30 +332,5 @@ mod tests {
         let opp = !own & !1;
         assert_eq!(solve(own, opp, -65, 65, &mut nodes), reference(own, opp));
         assert_eq!(nodes, 2);
-    }
-
-    #[test]
-    fn last_flip_count_matches_the_flips_on_every_square() {
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        for _ in 0..500 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            for sq in 0..64u8 {
-                let bit = 1u64 << sq;
-                let own = x & !bit;
-                let opp = !own & !bit;
-                for (mover, other) in [(own, opp), (opp, own)] {
-                    let expected = flips(mover, other, sq as usize).count_ones() as i32;
-                    assert_eq!(
-                        last_flip_count(mover, sq),
-                        expected,
-                        "square {sq}, {mover:x}"
-                    );
-                    // The square itself may be given to either side.
-                    assert_eq!(last_flip_count(mover | bit, sq), expected);
-                }
-            }
-        }
     }
 }
