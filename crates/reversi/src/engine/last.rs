@@ -50,8 +50,8 @@ fn listed<const N: usize>(mut empty: u64) -> [u8; N] {
     })
 }
 
-/// A list of the empty squares whose length is known at compile time: each length has its own
-/// code, loops unrolled.
+/// A list of the empty squares, in square order, whose length is known at compile time: each
+/// length has its own code, loops unrolled.
 trait Empties: Copy {
     /// The best value of the side to move's moves on these squares (`own` against `opp`,
     /// within `(alpha, beta)`), or `None` when it has none.
@@ -123,8 +123,8 @@ fn two(own: u64, opp: u64, beta: i32, squares: [u8; 2], nodes: &mut u64) -> Opti
     }
 }
 
-/// The best of the moves on the empty `squares` (`N` >= 3 of them; `M` = `N - 1`), in parity
-/// order (`None` when none is legal).
+/// The best of the moves on the empty `squares` (`N` >= 3 of them, in square order; `M` =
+/// `N - 1`), tried in parity order (`None` when none is legal).
 #[inline(always)]
 fn more<const N: usize, const M: usize>(
     own: u64,
@@ -138,7 +138,7 @@ where
     [u8; M]: Empties,
 {
     let odd = squares.iter().fold(0, |odd, &sq| odd ^ quadrant(sq));
-    // The squares of odd quadrants first, each group in the order given.
+    // The squares of odd quadrants first, each group in square order.
     let mut order = squares;
     let mut k = 0;
     for want in [true, false] {
@@ -150,13 +150,13 @@ where
         }
     }
     let mut best = None;
-    for (i, &sq) in order.iter().enumerate() {
+    for sq in order {
         let f = flips_near(own, opp, sq);
         if f == 0 {
             continue;
         }
-        // The other empties, in the same order.
-        let rest: [u8; M] = std::array::from_fn(|j| order[j + usize::from(j >= i)]);
+        // The other empties, still in square order.
+        let rest: [u8; M] = std::array::from_fn(|j| squares[j + usize::from(squares[j] >= sq)]);
         let bit = 1u64 << sq;
         let value = -node(opp & !f, own | f | bit, -beta, -alpha, rest, nodes);
         if best.is_none_or(|b| value > b) {
