@@ -172,7 +172,11 @@ static LAST_FLIPS: [[u8; 256]; 8] = {
 };
 
 /// The discs that playing on `sq` flips (empty when the move is not legal), line by line.
-/// `sq` must be empty.
+/// `sq` must be empty. [`crate::bitboard::flips`] where BMI2 makes it fast; tested everywhere.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", target_feature = "bmi2")),
+    allow(dead_code)
+)]
 #[inline]
 pub(crate) fn flips(own: u64, opp: u64, sq: usize) -> u64 {
     let lines = &LINES[sq];

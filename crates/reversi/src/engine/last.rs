@@ -106,21 +106,26 @@ fn node<E: Empties>(own: u64, opp: u64, alpha: i32, beta: i32, squares: E, nodes
 #[inline(always)]
 fn two(own: u64, opp: u64, beta: i32, squares: [u8; 2], nodes: &mut u64) -> Option<i32> {
     let [x, y] = squares;
-    let mut try_move = |sq: u8, other: u8| {
-        let f = flips_near(own, opp, sq);
-        (f != 0).then(|| {
-            *nodes += 1;
-            -last(opp & !f, -beta, other)
-        })
-    };
-    let first = try_move(x, y);
+    let first = before_last(own, opp, beta, x, y, nodes);
     if first.is_some_and(|v| v >= beta) {
         return first;
     }
-    match (first, try_move(y, x)) {
+    match (first, before_last(own, opp, beta, y, x, nodes)) {
         (Some(a), Some(b)) => Some(a.max(b)),
         (a, b) => a.or(b),
     }
+}
+
+/// The value of the move on `sq` with `other` the last empty square after it (`None` when the
+/// move is not legal).
+#[inline(always)]
+fn before_last(own: u64, opp: u64, beta: i32, sq: u8, other: u8, nodes: &mut u64) -> Option<i32> {
+    let f = flips_near(own, opp, sq);
+    if f == 0 {
+        return None;
+    }
+    *nodes += 1;
+    Some(-last(opp & !f, -beta, other))
 }
 
 /// The best of the moves on the empty `squares` (`N` >= 3 of them, in square order; `M` =
