@@ -53,6 +53,35 @@ fn odd_quadrants(empty: u64) -> u64 {
         .fold(0, |acc, q| acc | q)
 }
 
+/// A move of the searched position: the child position it leads to, and what ordering found.
+#[derive(Clone, Copy, Default)]
+struct Child {
+    /// The square played.
+    sq: u8,
+    /// The child's side to move (the opponent) and the other side.
+    own: u64,
+    opp: u64,
+    /// The child's moves, once ordered (or the table's move).
+    replies: u64,
+    /// The ordering key, higher first.
+    key: i32,
+}
+
+impl Child {
+    /// The child reached by playing `sq` in the position (`own`, `opp`).
+    #[inline]
+    fn new(own: u64, opp: u64, sq: u8) -> Self {
+        let f = flips(own, opp, sq as usize);
+        Child {
+            sq,
+            own: opp & !f,
+            opp: own | f | (1u64 << sq),
+            replies: 0,
+            key: 0,
+        }
+    }
+}
+
 /// An exact solver with its table and node count.
 pub struct Solver {
     table: Table,
@@ -150,69 +179,65 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
 
-        // Collect and order the moves.
-        let mut list = [(0i32, 0u8, 0u64, 0u64); 32];
+        // Collect the moves; their order is settled only once it matters.
+        let mut list = [Child::default(); 32];
         let mut n = 0;
-        let odd = odd_quadrants(!(own | opp));
         while mask != 0 {
-            let sq = mask.trailing_zeros() as usize;
+            let sq = mask.trailing_zeros() as u8;
             mask &= mask - 1;
-            let f = flips(own, opp, sq);
-            let bit = 1u64 << sq;
-            let (child_own, child_opp) = (opp & !f, own | f | bit);
+            let child = Child::new(own, opp, sq);
             if empties > TABLE_MIN {
-                self.table.prefetch(child_own, child_opp);
+                self.table.prefetch(child.own, child.opp);
             }
-            let replies = moves(child_own, child_opp);
-            // The opponent's replies, corners counted twice.
-            let mobility = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
-            let key = if sq as u8 == hint {
-                i32::MAX
-            } else if empties >= EVAL_ORDER_MIN {
-                let depth = (empties - EVAL_ORDER_BASE) / 3;
-                -self.ordering.value(child_own, child_opp, depth) - EVAL_ORDER_MOBILITY * mobility
-            } else {
-                // The opponent's potential moves: empties next to my discs.
-                let potential =
-                    (neighbours(child_opp) & !(child_own | child_opp)).count_ones() as i32;
-                -mobility * 16 - potential * POTENTIAL_WEIGHT + if odd & bit != 0 { 4 } else { 0 }
-            };
-            list[n] = (key, sq as u8, f, replies);
+            list[n] = child;
             n += 1;
         }
         let list = &mut list[..n];
         // Enhanced transposition cut-off: a child already known to refute the window.
         if empties >= ETC_MIN {
-            for &(_, sq, f, _) in list.iter() {
-                if let Some(hit) =
-                    self.table
-                        .probe(opp & !f, own | f | (1u64 << sq), empties as u8 - 1)
-                {
+            for child in list.iter() {
+                if let Some(hit) = self.table.probe(child.own, child.opp, empties as u8 - 1) {
                     if hit.upper != i32::MAX && -hit.upper >= beta {
                         return -hit.upper;
                     }
                 }
             }
         }
-        list.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
+        // The table's move first, alone: when it refutes the window, as it mostly does, the
+        // other moves are never ordered.
+        let mut unordered = 0;
+        if let Some(i) = list.iter().position(|c| c.sq == hint) {
+            list.swap(0, i);
+            list[0].replies = moves(list[0].own, list[0].opp);
+            unordered = 1;
+        }
 
         let mut best = -65;
         let mut best_sq = 64u8;
-        for (i, &(_, sq, f, replies)) in list.iter().enumerate() {
-            let (co, cp) = (opp & !f, own | f | (1u64 << sq));
+        for i in 0..n {
+            if i == unordered {
+                self.rate(&mut list[i..], own, opp, empties);
+            }
+            if i >= unordered {
+                // The best rated of the rest: most nodes cut on their first move, so picking
+                // beats sorting.
+                let next = (i..n).max_by_key(|&j| list[j].key).unwrap_or(i);
+                list.swap(i, next);
+            }
+            let c = list[i];
             let value = if i == 0 {
-                -self.search(co, cp, replies, -beta, -alpha, empties - 1)
+                -self.search(c.own, c.opp, c.replies, -beta, -alpha, empties - 1)
             } else {
-                let v = -self.search(co, cp, replies, -alpha - 1, -alpha, empties - 1);
+                let v = -self.search(c.own, c.opp, c.replies, -alpha - 1, -alpha, empties - 1);
                 if v > alpha && v < beta {
-                    -self.search(co, cp, replies, -beta, -v, empties - 1)
+                    -self.search(c.own, c.opp, c.replies, -beta, -v, empties - 1)
                 } else {
                     v
                 }
             };
             if value > best {
                 best = value;
-                best_sq = sq;
+                best_sq = c.sq;
                 if value > alpha {
                     alpha = value;
                     if alpha >= beta {
@@ -226,5 +251,26 @@ impl Solver {
                 .store(own, opp, empties as u8, alpha0, beta0, best, best_sq);
         }
         best
+    }
+
+    /// Rates `children` of the position (`own`, `opp`), higher to be tried first: fastest
+    /// first (the opponent's fewest replies), with many empties an evaluated search ahead of
+    /// that.
+    fn rate(&mut self, children: &mut [Child], own: u64, opp: u64, empties: u32) {
+        let odd = odd_quadrants(!(own | opp));
+        for c in children.iter_mut() {
+            c.replies = moves(c.own, c.opp);
+            // The opponent's replies, corners counted twice.
+            let mobility = (c.replies.count_ones() + (c.replies & CORNERS).count_ones()) as i32;
+            c.key = if empties >= EVAL_ORDER_MIN {
+                let depth = (empties - EVAL_ORDER_BASE) / 3;
+                -self.ordering.value(c.own, c.opp, depth) - EVAL_ORDER_MOBILITY * mobility
+            } else {
+                // The opponent's potential moves: empties next to my discs.
+                let potential = (neighbours(c.opp) & !(c.own | c.opp)).count_ones() as i32;
+                let parity = if odd >> c.sq & 1 != 0 { 4 } else { 0 };
+                -mobility * 16 - potential * POTENTIAL_WEIGHT + parity
+            };
+        }
     }
 }

@@ -25,9 +25,6 @@ use midgame::{order_key, to_discs, Midgame, INFINITY};
 
 pub use eval::evaluate;
 
-/// Half the width of the first aspiration window of an exact solve, in discs.
-const ASPIRATION: i32 = 2;
-
 /// How far one decision may search.
 #[derive(Clone, Copy, Debug)]
 struct Plan {
@@ -104,57 +101,88 @@ impl Engine {
         self.solver.reset_nodes();
     }
 
-    /// Solves the position exactly: the best move's value exact, every other move's exact where
-    /// it ties the best, else an upper bound. Principal-variation search at the root: the first
-    /// move in an aspiration window around its estimated value, widened until the value falls
-    /// inside, the others with a null window at the best value so far.
+    /// Solves the position exactly: the best move's value exact, every other move's an upper
+    /// bound (which a move tying the best reaches). The root is searched by null-window tests
+    /// alone (MTD(f)): starting from an estimate, each test asks whether some move reaches a
+    /// value, and moves the bounds on the position's value until they meet. Values are disc
+    /// differences, always even, so each test steps by two. Moves are tried in the order of a
+    /// midgame search, the move that last reached a test first.
     pub fn solve(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
         let (own, opp) = (state.own(), state.opp());
-        let order = self.ordered_moves(own, opp, 6);
-        let mut values: Vec<MoveValue<Move>> = Vec::with_capacity(order.len());
-        let mut best = -65;
-        for (sq, f, estimate) in order {
-            let (co, cp) = (opp & !f, own | f | (1u64 << sq));
-            let mv = Move::square(sq as usize);
-            if best > -65 {
-                // Does this move reach the best so far?
-                let probe = -self.solver.solve(co, cp, -best, -best + 1);
-                if probe < best {
-                    values.push(MoveValue {
-                        mv,
-                        value: f64::from(probe),
-                        exact: false,
-                        verdict: (probe < 0).then_some(Verdict::Loss),
-                        bound: Some(Bound::Upper),
-                    });
+        let empties = state.empty().count_ones();
+        let mut moves = self.root_estimates(state, root_order_depth(empties));
+        let Some(&(_, _, estimate)) = moves.first() else {
+            return Vec::new();
+        };
+        // Each move's best known upper bound.
+        let mut upper = vec![64; moves.len()];
+        // The position's value lies in [low, high]; `low` is reached by moves[0] once set.
+        let (mut low, mut high) = (-65, 64);
+        let mut guess = 2 * (to_discs(estimate) / 2.0).round() as i32;
+        while low < high {
+            let test = guess.clamp(low + 1, high);
+            let mut reached = None;
+            for (i, &(sq, f, _)) in moves.iter().enumerate() {
+                if upper[i] < test {
                     continue;
                 }
-                // It does: its exact value, from the bound the probe found.
-                let v = self.aspiration(co, cp, probe);
-                best = best.max(v);
-                values.push(MoveValue::exact(mv, f64::from(v), verdict(v)));
-                continue;
+                let v = -self
+                    .solver
+                    .solve(opp & !f, own | f | (1u64 << sq), -test, -test + 1);
+                if v >= test {
+                    reached = Some((i, v));
+                    break;
+                }
+                upper[i] = v;
             }
-            best = self.aspiration(co, cp, to_discs(estimate).round() as i32);
-            values.push(MoveValue::exact(mv, f64::from(best), verdict(best)));
+            match reached {
+                Some((i, v)) => {
+                    moves[..=i].rotate_right(1);
+                    upper[..=i].rotate_right(1);
+                    low = v;
+                    guess = v + 2;
+                }
+                None => {
+                    high = upper.iter().copied().max().unwrap_or(-64).max(low);
+                    guess = high;
+                }
+            }
         }
-        values
+        moves
+            .iter()
+            .zip(&upper)
+            .enumerate()
+            .map(|(i, (&(sq, _, _), &bound))| {
+                let mv = Move::square(sq as usize);
+                if i == 0 {
+                    MoveValue::exact(mv, f64::from(low), verdict(low))
+                } else {
+                    MoveValue {
+                        mv,
+                        value: f64::from(bound),
+                        exact: false,
+                        verdict: (bound < 0).then_some(Verdict::Loss),
+                        bound: Some(Bound::Upper),
+                    }
+                }
+            })
+            .collect()
     }
 
-    /// The exact value of the position for the side that just moved, searched in a window
-    /// around `guess` that widens on each failure.
-    fn aspiration(&mut self, own: u64, opp: u64, guess: i32) -> i32 {
-        let (mut low, mut high) = ((guess - ASPIRATION).max(-65), (guess + ASPIRATION).min(65));
-        loop {
-            let v = -self.solver.solve(own, opp, -high, -low);
-            if v <= low && low > -65 {
-                (low, high) = ((v - 4 * ASPIRATION).max(-65), v + 1);
-            } else if v >= high && high < 65 {
-                (low, high) = (v - 1, (v + 4 * ASPIRATION).min(65));
-            } else {
-                return v;
-            }
-        }
+    /// The legal moves with their flips and values by an iterative-deepening search of
+    /// `depth` plies, best first (the first value exact at that depth, the others bounds).
+    fn root_estimates(&mut self, state: &Reversi, depth: u32) -> Vec<(u8, u64, i32)> {
+        let plan = Plan {
+            depth,
+            exact_empties: 0,
+            deadline: None,
+        };
+        let (own, opp) = (state.own(), state.opp());
+        let (values, _) = self.deepen(state, &plan, false);
+        values
+            .into_iter()
+            .map(|(sq, v)| (sq, crate::bitboard::flips(own, opp, sq as usize), v))
+            .collect()
     }
 
     /// Every move's exact value (full window each).
@@ -250,6 +278,12 @@ impl Engine {
         }
         (result, reached)
     }
+}
+
+/// The depth of the midgame search that orders the root moves of an exact solve and gives
+/// its first estimate.
+fn root_order_depth(empties: u32) -> u32 {
+    empties.saturating_sub(12).clamp(2, 14)
 }
 
 fn verdict(v: i32) -> Verdict {
