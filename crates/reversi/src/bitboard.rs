@@ -109,8 +109,8 @@ const fn build_rays() -> [[u64; 8]; 64] {
 
 /// The discs that playing on `sq` flips (empty when the move is not legal). `sq` must be empty.
 ///
-/// With BMI2 (`pext`, `pdep`), line by line through tables (see [`crate::lines`]); else ray by
-/// ray ([`flips_by_rays`]).
+/// With BMI2 (`pext`, `pdep`), line by line through tables (the crate's `lines` module); else
+/// ray by ray (`flips_by_rays`).
 #[inline]
 pub fn flips(own: u64, opp: u64, sq: usize) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
