@@ -161,3 +161,32 @@ fn catalogue_builds_every_agent_and_rejects_bad_keys() {
     assert!(Reversi::agent_from_str("worst:depth=2").is_err());
     assert!(Reversi::agent_from_str("nobody").is_err());
 }
+
+#[test]
+fn positions_with_more_than_32_moves_are_searched() {
+    // Made up (found by a hill climb, not reachable in play): O's reply on g4 leaves X 33
+    // moves, more than a list of 32 holds.
+    let state = Reversi::parse_position(
+        "-XX------O-XO-OX-OX--XXX--X--O--XO-O--O--OXX-XO--OOOOXO-------X- O",
+    )
+    .unwrap();
+    let mut moves = Vec::new();
+    state.legal_moves(&mut moves);
+    let most_replies = moves
+        .iter()
+        .map(|&m| {
+            let mut child = state;
+            child.play(m);
+            child.move_mask().count_ones()
+        })
+        .max();
+    assert_eq!(most_replies, Some(33));
+    let mut engine = Engine::new(None, None);
+    let limits = SearchLimits {
+        depth: Some(3),
+        ..SearchLimits::default()
+    };
+    let analysis = engine.analyze(&state, &limits).unwrap();
+    assert_eq!(analysis.moves.len(), moves.len());
+    assert_eq!(analysis.depth, Some(3));
+}

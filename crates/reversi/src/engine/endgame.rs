@@ -14,6 +14,7 @@ use crate::board::score_for;
 use super::last;
 use super::midgame::Midgame;
 use super::table::{Probe, Table};
+use super::MoveList;
 
 /// At most this many empties are searched square by square, without ordering or table, by
 /// [`last::solve`].
@@ -54,7 +55,7 @@ fn odd_quadrants(empty: u64) -> u64 {
 }
 
 /// A move of the searched position: the child position it leads to, and what ordering found.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct Child {
     /// The square played.
     sq: u8,
@@ -180,8 +181,7 @@ impl Solver {
         let (alpha0, beta0) = (alpha, beta);
 
         // Collect the moves; their order is settled only once it matters.
-        let mut list = [Child::default(); 32];
-        let mut n = 0;
+        let mut list: MoveList<Child> = MoveList::new();
         while mask != 0 {
             let sq = mask.trailing_zeros() as u8;
             mask &= mask - 1;
@@ -189,10 +189,9 @@ impl Solver {
             if empties > TABLE_MIN {
                 self.table.prefetch(child.own, child.opp);
             }
-            list[n] = child;
-            n += 1;
+            list.push(child);
         }
-        let list = &mut list[..n];
+        let n = list.len();
         // Enhanced transposition cut-off: a child already known to refute the window.
         if empties >= ETC_MIN {
             for child in list.iter() {

@@ -8,6 +8,7 @@ use crate::board::score_for;
 
 use super::eval::{evaluate, DISC};
 use super::table::{Probe, Table};
+use super::MoveList;
 
 /// Larger than any evaluation: finished games score `WIN + disc difference`.
 const WIN: i32 = 1_000_000;
@@ -109,8 +110,7 @@ impl Midgame {
             }
         }
         let (alpha0, beta0) = (alpha, beta);
-        let mut list = [(0i32, 0u8, 0u64); 32];
-        let mut n = 0;
+        let mut list: MoveList<(i32, u8, u64)> = MoveList::new();
         while mask != 0 {
             let sq = mask.trailing_zeros() as usize;
             mask &= mask - 1;
@@ -122,10 +122,8 @@ impl Midgame {
             } else {
                 0
             };
-            list[n] = (key, sq as u8, f);
-            n += 1;
+            list.push((key, sq as u8, f));
         }
-        let list = &mut list[..n];
         if depth >= 2 {
             list.sort_unstable_by_key(|e| std::cmp::Reverse(e.0));
         }

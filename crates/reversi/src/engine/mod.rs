@@ -25,6 +25,10 @@ use midgame::{order_key, to_discs, Midgame, INFINITY};
 
 pub use eval::evaluate;
 
+/// The moves of a searched position, on the stack: a position has at most 60 (one per empty
+/// square), and filling a list costs nothing for the places it leaves unused.
+type MoveList<T> = arrayvec::ArrayVec<T, 64>;
+
 /// How far one decision may search.
 #[derive(Clone, Copy, Debug)]
 struct Plan {
