@@ -8,7 +8,7 @@
 //! by square in parity order (odd quadrants first) without generating moves, and the last
 //! square is counted directly.
 
-use crate::bitboard::{flips, moves, neighbours, stable, CORNERS};
+use crate::bitboard::{corner_stable, flips, moves, neighbours, stable, CORNERS};
 use crate::board::score_for;
 
 use super::last;
@@ -35,6 +35,10 @@ const EVAL_ORDER_BASE: u32 = 10;
 const EVAL_ORDER_MOBILITY: i32 = 250;
 /// Weight of the opponent's potential mobility against its mobility (16) in fastest-first.
 const POTENTIAL_WEIGHT: i32 = 2;
+
+/// Weight of the mover's discs at and beside owned corners against the opponent's mobility
+/// (16) in fastest-first.
+const CORNER_STABLE_WEIGHT: i32 = 5;
 
 /// The four quadrants, for parity ordering.
 const QUADRANTS: [u64; 4] = [
@@ -268,7 +272,9 @@ impl Solver {
                 // The opponent's potential moves: empties next to my discs.
                 let potential = (neighbours(c.opp) & !(c.own | c.opp)).count_ones() as i32;
                 let parity = if odd >> c.sq & 1 != 0 { 4 } else { 0 };
-                -mobility * 16 - potential * POTENTIAL_WEIGHT + parity
+                // The mover's discs made safe next to corners.
+                let safe = corner_stable(c.opp).count_ones() as i32;
+                -mobility * 16 - potential * POTENTIAL_WEIGHT + parity + CORNER_STABLE_WEIGHT * safe
             };
         }
     }
