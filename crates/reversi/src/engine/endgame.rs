@@ -11,8 +11,9 @@
 use crate::bitboard::{corner_stable, flips, moves, neighbours, stable, CORNERS};
 use crate::board::score_for;
 
+use super::eval::DISC;
 use super::last;
-use super::midgame::Midgame;
+use super::midgame::{Midgame, INFINITY};
 use super::table::{Probe, Table};
 use super::MoveList;
 
@@ -39,6 +40,9 @@ const POTENTIAL_WEIGHT: i32 = 2;
 /// Weight of the mover's discs at and beside owned corners against the opponent's mobility
 /// (16) in fastest-first.
 const CORNER_STABLE_WEIGHT: i32 = 5;
+
+/// How far below alpha, in discs, the ordering search still tells moves apart.
+const SORT_MARGIN: i32 = 8;
 
 /// The four quadrants, for parity ordering.
 const QUADRANTS: [u64; 4] = [
@@ -219,7 +223,7 @@ impl Solver {
         let mut best_sq = 64u8;
         for i in 0..n {
             if i == unordered {
-                self.rate(&mut list[i..], own, opp, empties);
+                self.rate(&mut list[i..], own, opp, empties, alpha);
             }
             if i >= unordered {
                 // The best rated of the rest: most nodes cut on their first move, so picking
@@ -256,10 +260,10 @@ impl Solver {
         best
     }
 
-    /// Rates `children` of the position (`own`, `opp`), higher to be tried first: fastest
-    /// first (the opponent's fewest replies), with many empties an evaluated search ahead of
-    /// that.
-    fn rate(&mut self, children: &mut [Child], own: u64, opp: u64, empties: u32) {
+    /// Rates `children` of the position (`own`, `opp`) searched above `alpha`, higher to be
+    /// tried first: fastest first (the opponent's fewest replies), with many empties an
+    /// evaluated search ahead of that.
+    fn rate(&mut self, children: &mut [Child], own: u64, opp: u64, empties: u32, alpha: i32) {
         let odd = odd_quadrants(!(own | opp));
         for c in children.iter_mut() {
             c.replies = moves(c.own, c.opp);
@@ -267,7 +271,13 @@ impl Solver {
             let mobility = (c.replies.count_ones() + (c.replies & CORNERS).count_ones()) as i32;
             c.key = if empties >= EVAL_ORDER_MIN {
                 let depth = (empties - EVAL_ORDER_BASE) / 3;
-                -self.ordering.value(c.own, c.opp, depth) - EVAL_ORDER_MOBILITY * mobility
+                // A move worse than alpha by the margin needs no exact value: the reply's
+                // search stops once it proves the move that bad.
+                let hi = -(alpha - SORT_MARGIN) * DISC + 1;
+                -self
+                    .ordering
+                    .search(c.own, c.opp, -INFINITY, hi, depth, false)
+                    - EVAL_ORDER_MOBILITY * mobility
             } else {
                 // The opponent's potential moves: empties next to my discs.
                 let potential = (neighbours(c.opp) & !(c.own | c.opp)).count_ones() as i32;
