@@ -7,6 +7,10 @@
 //! stable discs bound the result (stability cut-off); the last few empties are searched square
 //! by square in parity order (odd quadrants first) without generating moves, and the last
 //! square is counted directly.
+//!
+//! A selective search (ProbCut) can go first: positions of many empties that a shallow
+//! evaluated search puts far outside the window are cut on that guess. Its moves, kept in a
+//! table of their own, are tried first by the exact search that follows.
 
 use crate::bitboard::{corner_stable, flips, moves, neighbours, stable, CORNERS};
 use crate::board::score_for;
@@ -40,6 +44,11 @@ const POTENTIAL_WEIGHT: i32 = 2;
 /// Weight of the mover's discs at and beside owned corners against the opponent's mobility
 /// (16) in fastest-first.
 const CORNER_STABLE_WEIGHT: i32 = 5;
+
+/// At least this many empties are cut by ProbCut in a selective search.
+const PROBCUT_MIN: u32 = 10;
+/// ProbCut's shallow search has depth `(empties - PROBCUT_BASE) / 2`.
+const PROBCUT_BASE: u32 = 8;
 
 /// How far below alpha, in discs, the ordering search still tells moves apart.
 const SORT_MARGIN: i32 = 8;
@@ -94,6 +103,12 @@ impl Child {
 /// An exact solver with its table and node count.
 pub struct Solver {
     table: Table,
+    /// The results of the selective search at positions of at least [`PROBCUT_MIN`] empties,
+    /// kept apart: their bounds are guesses, their moves good first tries for the exact search.
+    guesses: Table,
+    /// While searching selectively: how many discs beyond the window ProbCut's shallow search
+    /// must put a position to cut it.
+    margin: Option<i32>,
     /// Positions visited by the exact search (see [`Solver::nodes`] for the total).
     nodes: u64,
     ordering: Midgame,
@@ -106,17 +121,20 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a 2^21-entry table (about 64 MB with the ordering search's).
+    /// A solver with a 2^21-entry table (about 88 MB with the selective and ordering searches'
+    /// tables).
     pub fn new() -> Self {
         Solver::with_table_bits(21, 18)
     }
 
-    /// A solver with a `2^bits`-entry table and a `2^ordering_bits`-entry table for its
-    /// ordering searches: small ones for the shallow solves of low levels, which would spend
-    /// longer clearing big tables than searching.
+    /// A solver with a `2^bits`-entry table (a quarter of that for the selective search) and a
+    /// `2^ordering_bits`-entry table for its ordering searches: small ones for the shallow
+    /// solves of low levels, which would spend longer clearing big tables than searching.
     pub fn with_table_bits(bits: u32, ordering_bits: u32) -> Self {
         Solver {
             table: Table::new(bits),
+            guesses: Table::new(bits - 2),
+            margin: None,
             nodes: 0,
             ordering: Midgame::new(ordering_bits),
         }
@@ -136,7 +154,47 @@ impl Solver {
     /// Forgets stored results (between unrelated positions).
     pub fn clear(&mut self) {
         self.table.clear();
+        self.guesses.clear();
         self.ordering.clear();
+    }
+
+    /// Makes the following searches selective (ProbCut): a position of many empties is cut when
+    /// a shallow search puts it `margin` discs beyond the window; `None` makes them exact again.
+    /// A selective search returns a guess, not a bound; what it learns orders the exact search.
+    pub fn set_margin(&mut self, margin: Option<i32>) {
+        self.margin = margin;
+    }
+
+    /// Whether a position of `empties` is searched selectively: its results are guesses.
+    #[inline]
+    fn guessing(&self, empties: u32) -> bool {
+        self.margin.is_some() && empties >= PROBCUT_MIN
+    }
+
+    /// The table for positions of `empties`.
+    #[inline]
+    fn table_at(&mut self, empties: u32) -> &mut Table {
+        if self.guessing(empties) {
+            &mut self.guesses
+        } else {
+            &mut self.table
+        }
+    }
+
+    /// ProbCut: the end of the window `(alpha, beta)` that a shallow search of the position
+    /// (with `empties`) clears by the margin, if any.
+    fn probcut(&mut self, own: u64, opp: u64, alpha: i32, beta: i32, empties: u32) -> Option<i32> {
+        let margin = self.margin?;
+        let depth = (empties - PROBCUT_BASE) / 2;
+        let (low, high) = ((alpha - margin) * DISC, (beta + margin) * DISC);
+        let value = self.ordering.search(own, opp, low, high, depth, false);
+        if value >= high {
+            Some(beta)
+        } else if value <= low {
+            Some(alpha)
+        } else {
+            None
+        }
     }
 
     /// The exact value for the side to move within `(alpha, beta)`: exact inside the window, a
@@ -177,13 +235,26 @@ impl Solver {
         let use_table = empties >= TABLE_MIN;
         let mut hint = 64u8;
         if use_table {
-            match self.table.narrow(own, opp, empties as u8, alpha, beta) {
+            match self
+                .table_at(empties)
+                .narrow(own, opp, empties as u8, alpha, beta)
+            {
                 Probe::Cut(value) => return value,
                 Probe::Window {
                     alpha: a,
                     beta: b,
                     hint: h,
                 } => (alpha, beta, hint) = (a, b, h),
+            }
+        }
+        if self.guessing(empties) {
+            if let Some(value) = self.probcut(own, opp, alpha, beta, empties) {
+                return value;
+            }
+        } else if hint == 64 && empties >= PROBCUT_MIN {
+            // The selective search's move, if it saw the position.
+            if let Some(guess) = self.guesses.probe(own, opp, 0) {
+                hint = guess.best;
             }
         }
         let (alpha0, beta0) = (alpha, beta);
@@ -195,7 +266,10 @@ impl Solver {
             mask &= mask - 1;
             let child = Child::new(own, opp, sq);
             if empties > TABLE_MIN {
-                self.table.prefetch(child.own, child.opp);
+                self.table_at(empties - 1).prefetch(child.own, child.opp);
+                if empties > PROBCUT_MIN && self.margin.is_none() {
+                    self.guesses.prefetch(child.own, child.opp);
+                }
             }
             list.push(child);
         }
@@ -203,7 +277,8 @@ impl Solver {
         // Enhanced transposition cut-off: a child already known to refute the window.
         if empties >= ETC_MIN {
             for child in list.iter() {
-                if let Some(hit) = self.table.probe(child.own, child.opp, empties as u8 - 1) {
+                let table = self.table_at(empties - 1);
+                if let Some(hit) = table.probe(child.own, child.opp, empties as u8 - 1) {
                     if hit.upper != i32::MAX && -hit.upper >= beta {
                         return -hit.upper;
                     }
@@ -254,7 +329,7 @@ impl Solver {
             }
         }
         if use_table {
-            self.table
+            self.table_at(empties)
                 .store(own, opp, empties as u8, alpha0, beta0, best, best_sq);
         }
         best

@@ -110,7 +110,9 @@ impl Engine {
     /// alone (MTD(f)): starting from an estimate, each test asks whether some move reaches a
     /// value, and moves the bounds on the position's value until they meet. Values are disc
     /// differences, always even, so each test steps by two. Moves are tried in the order of a
-    /// midgame search, the move that last reached a test first.
+    /// midgame search, the move that last reached a test first. From [`SELECTIVE_MIN`] empties
+    /// the same tests first run selectively (ProbCut, see [`Solver::set_margin`]): cheap, and
+    /// what they learn orders the exact tests and gives them their first estimate.
     pub fn solve(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
         let (own, opp) = (state.own(), state.opp());
         let empties = state.empty().count_ones();
@@ -118,11 +120,50 @@ impl Engine {
         let Some(&(_, _, estimate)) = moves.first() else {
             return Vec::new();
         };
+        let mut guess = 2 * (to_discs(estimate) / 2.0).round() as i32;
+        if empties >= SELECTIVE_MIN {
+            // A selective search first: its moves order the exact one, its value (rounded to
+            // an even disc difference) starts it.
+            self.solver.set_margin(Some(PROBCUT_MARGIN));
+            let (value, _) = self.mtd(own, opp, &mut moves, guess);
+            self.solver.set_margin(None);
+            guess = value & !1;
+        }
+        let (low, upper) = self.mtd(own, opp, &mut moves, guess);
+        moves
+            .iter()
+            .zip(&upper)
+            .enumerate()
+            .map(|(i, (&(sq, _, _), &bound))| {
+                let mv = Move::square(sq as usize);
+                if i == 0 {
+                    MoveValue::exact(mv, f64::from(low), verdict(low))
+                } else {
+                    MoveValue {
+                        mv,
+                        value: f64::from(bound),
+                        exact: false,
+                        verdict: (bound < 0).then_some(Verdict::Loss),
+                        bound: Some(Bound::Upper),
+                    }
+                }
+            })
+            .collect()
+    }
+
+    /// MTD(f) over the root `moves` from `guess`: the position's value, reached by the first
+    /// of `moves` (brought to the front), and every move's upper bound.
+    fn mtd(
+        &mut self,
+        own: u64,
+        opp: u64,
+        moves: &mut [(u8, u64, i32)],
+        mut guess: i32,
+    ) -> (i32, Vec<i32>) {
         // Each move's best known upper bound.
         let mut upper = vec![64; moves.len()];
         // The position's value lies in [low, high]; `low` is reached by moves[0] once set.
         let (mut low, mut high) = (-65, 64);
-        let mut guess = 2 * (to_discs(estimate) / 2.0).round() as i32;
         while low < high {
             let test = guess.clamp(low + 1, high);
             let mut reached = None;
@@ -152,25 +193,7 @@ impl Engine {
                 }
             }
         }
-        moves
-            .iter()
-            .zip(&upper)
-            .enumerate()
-            .map(|(i, (&(sq, _, _), &bound))| {
-                let mv = Move::square(sq as usize);
-                if i == 0 {
-                    MoveValue::exact(mv, f64::from(low), verdict(low))
-                } else {
-                    MoveValue {
-                        mv,
-                        value: f64::from(bound),
-                        exact: false,
-                        verdict: (bound < 0).then_some(Verdict::Loss),
-                        bound: Some(Bound::Upper),
-                    }
-                }
-            })
-            .collect()
+        (low, upper)
     }
 
     /// The legal moves with their flips and values by an iterative-deepening search of
@@ -283,6 +306,12 @@ impl Engine {
         (result, reached)
     }
 }
+
+/// At least this many empties get a selective search before the exact one.
+const SELECTIVE_MIN: u32 = 18;
+/// How many discs beyond the window ProbCut's shallow search must put a position to cut it
+/// in the selective search.
+const PROBCUT_MARGIN: i32 = 8;
 
 /// The depth of the midgame search that orders the root moves of an exact solve and gives
 /// its first estimate.
