@@ -1,11 +1,13 @@
 //! Speed: perft leaves per second, whole classic games per second, endgame nodes per second
-//! (criterion's `elem/s` is nodes/s there), pattern evaluations per second.
+//! (criterion's `elem/s` is nodes/s there), pattern evaluations per second, move generation and
+//! stable discs per second.
 //!
 //! Run with `nice cargo bench -p tabula-reversi` (or name one group, e.g. `-- classic`).
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rand::SeedableRng;
 use tabula_core::{Agent, Game, GameRng};
+use tabula_reversi::bitboard::{moves, stable};
 use tabula_reversi::classic::{Classic, Strategy};
 use tabula_reversi::engine::endgame::Solver;
 use tabula_reversi::engine::evaluate;
@@ -120,11 +122,12 @@ fn random_positions(count: usize, empties: u32, seed: u64) -> Vec<(u64, u64)> {
     positions
 }
 
-/// The pattern evaluation of 1000 positions met in random games, from the opening to the end.
-fn evaluation(c: &mut Criterion) {
-    let mut rng = GameRng::seed_from_u64(7);
+/// The first `count` positions met in random games (seeded by `seed`), from the opening to the
+/// end.
+fn game_positions(count: usize, seed: u64) -> Vec<(u64, u64)> {
+    let mut rng = GameRng::seed_from_u64(seed);
     let mut positions = Vec::new();
-    while positions.len() < 1000 {
+    while positions.len() < count {
         let mut agent = Classic::new(
             Strategy::Random,
             GameRng::seed_from_u64(rand::Rng::random(&mut rng)),
@@ -135,7 +138,13 @@ fn evaluation(c: &mut Criterion) {
             state.play(agent.pick(&state));
         }
     }
-    positions.truncate(1000);
+    positions.truncate(count);
+    positions
+}
+
+/// The pattern evaluation of 1000 positions met in random games, from the opening to the end.
+fn evaluation(c: &mut Criterion) {
+    let positions = game_positions(1000, 7);
     let mut group = c.benchmark_group("evaluation");
     group.throughput(Throughput::Elements(positions.len() as u64));
     group.bench_function("1000 positions", |b| {
@@ -149,5 +158,31 @@ fn evaluation(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, perft, classic, endgame, evaluation);
+/// Move generation on 1000 positions met in random games and stable discs on 1000 with 12
+/// empties, as the endgame solver asks (`elem/s` is positions/s).
+fn bitboard(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bitboard");
+    group.throughput(Throughput::Elements(1000));
+    let positions = game_positions(1000, 8);
+    group.bench_function("moves", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|&(own, opp)| moves(black_box(own), black_box(opp)).count_ones())
+                .sum::<u32>()
+        })
+    });
+    let positions = random_positions(1000, 12, 9);
+    group.bench_function("stable", |b| {
+        b.iter(|| {
+            positions
+                .iter()
+                .map(|&(own, opp)| stable(black_box(own), black_box(opp)).count_ones())
+                .sum::<u32>()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, perft, classic, endgame, evaluation, bitboard);
 criterion_main!(benches);
