@@ -8,11 +8,17 @@
 //! discs a move there flips depend only on the mover's discs along the square's four lines,
 //! and a table per line counts them ([`last_flip_count`]). The other side's flips are
 //! counted only when they can change the result against the window (a lazy cut: losing the
-//! last square already leaves the mover at or below `alpha`).
+//! last square already leaves the mover at or below `alpha`). From four empties on, a node
+//! whose opponent's stable discs already hold the mover to `alpha` is cut (stability
+//! cut-off).
 
-use crate::bitboard::{flips, neighbours};
+use crate::bitboard::{flips, neighbours, stable};
 use crate::board::score_for;
 use crate::lines::last_flip_count;
+
+/// At least this many empties look for a stability cut-off: with fewer, the search is
+/// cheaper than the stable discs.
+const STABILITY_MIN: u32 = 4;
 
 /// The most empty squares [`solve`] takes.
 pub(super) const MAX_EMPTIES: u32 = 6;
@@ -53,12 +59,15 @@ fn listed<const N: usize>(mut empty: u64) -> [u8; N] {
 /// A list of the empty squares, in square order, whose length is known at compile time: each
 /// length has its own code, loops unrolled.
 trait Empties: Copy {
+    /// How many squares are listed.
+    const COUNT: u32;
     /// The best value of the side to move's moves on these squares (`own` against `opp`,
     /// within `(alpha, beta)`), or `None` when it has none.
     fn best_move(self, own: u64, opp: u64, alpha: i32, beta: i32, nodes: &mut u64) -> Option<i32>;
 }
 
 impl Empties for [u8; 2] {
+    const COUNT: u32 = 2;
     #[inline(always)]
     fn best_move(self, own: u64, opp: u64, _: i32, beta: i32, nodes: &mut u64) -> Option<i32> {
         two(own, opp, beta, self, nodes)
@@ -69,6 +78,7 @@ impl Empties for [u8; 2] {
 macro_rules! more_empties {
     ($($n:literal)*) => {$(
         impl Empties for [u8; $n] {
+            const COUNT: u32 = $n;
             #[inline(always)]
             fn best_move(
                 self,
@@ -88,9 +98,18 @@ more_empties!(3 4 5 6);
 
 /// The value of a position with the empty `squares` (at least two): the node is counted, and
 /// when the side to move has no move the other side moves (the position after the pass counted
-/// too), or the game is over.
+/// too), or the game is over. With many empties, the opponent's stable discs may settle it
+/// first.
 fn node<E: Empties>(own: u64, opp: u64, alpha: i32, beta: i32, squares: E, nodes: &mut u64) -> i32 {
     *nodes += 1;
+    // Stable opponent discs cap what the side to move can reach (checked only when the
+    // opponent's discs alone could: stability costs more than a node).
+    if E::COUNT >= STABILITY_MIN && 64 - 2 * opp.count_ones() as i32 <= alpha {
+        let upper = 64 - 2 * stable(opp, own).count_ones() as i32;
+        if upper <= alpha {
+            return upper;
+        }
+    }
     if let Some(value) = squares.best_move(own, opp, alpha, beta, nodes) {
         return value;
     }
