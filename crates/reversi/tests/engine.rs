@@ -3,6 +3,7 @@
 use rand::SeedableRng;
 use tabula_core::{Agent, AgentCatalog, Game, GameRng, SearchLimits, Turn};
 use tabula_reversi::classic::{Classic, Strategy};
+use tabula_reversi::engine::endgame::Solver;
 use tabula_reversi::engine::Engine;
 use tabula_reversi::{Move, Reversi};
 
@@ -81,6 +82,27 @@ fn exact_analysis_agrees_with_plain_minimax() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn the_selective_first_pass_leaves_exact_values_exact() {
+    // From 18 empties an exact analysis searches selectively first (ProbCut); the values
+    // must still be those of a purely exact search.
+    let mut engine = Engine::new(None, None);
+    let mut solver = Solver::with_table_bits(18, 16);
+    for state in random_positions(6, 18, 5) {
+        let analysis = engine.analyze(&state, &exact()).unwrap();
+        let best = &analysis.moves[0];
+        solver.clear();
+        let truth = solver.solve(state.own(), state.opp(), -64, 64);
+        assert!(best.exact);
+        assert_eq!(best.value as i32, truth, "{}", state.position_string());
+        let mut child = state;
+        child.play(best.mv);
+        solver.clear();
+        let reached = -solver.solve(child.own(), child.opp(), -64, 64);
+        assert_eq!(reached, truth, "{}", state.position_string());
     }
 }
 
