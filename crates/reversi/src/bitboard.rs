@@ -222,9 +222,8 @@ pub fn stable(own: u64, opp: u64) -> u64 {
         full_lines(filled, 9),
         full_lines(filled, 7),
     ];
-    // Owned corners and their edge neighbours meet the rule (in the first two rounds): starting
-    // from them saves rounds and, as rounds only add discs that meet it, changes nothing else.
-    let mut stable = corner_stable(own);
+    // The edges' stable discs, known exactly (see [`crate::edge`]), seed the rounds.
+    let mut stable = crate::edge::stable_edges(own, opp);
     loop {
         let mut next = own;
         // Axis pairs of directions: (E, W), (S, N), (SE, NW), (SW, NE).
@@ -378,7 +377,7 @@ mod tests {
     }
 
     /// A slow reference for [`stable`]: its rule applied disc by disc, square by square, until
-    /// nothing changes.
+    /// nothing changes, from the edges' stable discs (whose table `crate::edge` tests).
     fn slow_stable(own: u64, opp: u64) -> u64 {
         let filled = own | opp;
         // Whether every square beyond `sq` in direction `dir` is filled.
@@ -392,7 +391,7 @@ mod tests {
             }
             true
         };
-        let mut stable = 0u64;
+        let mut stable = crate::edge::stable_edges(own, opp);
         loop {
             let mut next = stable;
             for sq in (0..64).filter(|&sq| own >> sq & 1 == 1) {

@@ -20,6 +20,7 @@ pub mod bitboard;
 mod board;
 mod catalog;
 pub mod classic;
+pub mod edge;
 pub mod engine;
 mod lines;
 mod perft;
