@@ -267,6 +267,7 @@ impl Solver {
             let child = Child::new(own, opp, sq);
             if empties > TABLE_MIN {
                 self.table_at(empties - 1).prefetch(child.own, child.opp);
+                // An exact search may also look for the selective search's move there.
                 if empties > PROBCUT_MIN && self.margin.is_none() {
                     self.guesses.prefetch(child.own, child.opp);
                 }

@@ -110,7 +110,7 @@ impl Engine {
     /// alone (MTD(f)): starting from an estimate, each test asks whether some move reaches a
     /// value, and moves the bounds on the position's value until they meet. Values are disc
     /// differences, always even, so each test steps by two. Moves are tried in the order of a
-    /// midgame search, the move that last reached a test first. From [`SELECTIVE_MIN`] empties
+    /// midgame search, the move that last reached a test first. From 18 empties
     /// the same tests first run selectively (ProbCut, see [`Solver::set_margin`]): cheap, and
     /// what they learn orders the exact tests and gives them their first estimate.
     pub fn solve(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
