@@ -29,7 +29,8 @@ pub fn parse_cell(text: &str) -> Option<u8> {
     }
     let column = bytes[0].to_ascii_lowercase().checked_sub(b'a')?;
     let row = bytes[1].checked_sub(b'1')?;
-    (column < 4 && row < 4).then_some(4 * row + column)
+    // Lazily: `4 * row` overflows for rows far past the board.
+    (column < 4 && row < 4).then(|| 4 * row + column)
 }
 
 /// Reads a slide or a new tile.

@@ -38,3 +38,13 @@ proptest! {
         let _ = parse_saved::<Game2048>(&text);
     }
 }
+
+#[test]
+fn cells_far_past_the_board_are_errors() {
+    // "2@Aq" once overflowed the cell arithmetic (found by move_like_text_never_panics).
+    let state = Game2048::initial();
+    for text in ["2@Aq", "2@a~", "4@z9", "2@e1", "2@a5", "2@a0"] {
+        assert!(state.parse_move(text).is_err(), "{text}");
+    }
+    assert!(state.parse_move("2@d4").is_ok());
+}
