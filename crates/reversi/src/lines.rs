@@ -57,8 +57,12 @@ fn gather(b: u64, mask: u64) -> u64 {
 }
 
 /// The low bits of `bits` spread onto the squares of `mask` in square order (the inverse of
-/// [`gather`]).
+/// [`gather`]). Only [`flips`] needs it.
 #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+#[cfg_attr(
+    all(target_feature = "avx512vl", target_feature = "avx512cd"),
+    allow(dead_code)
+)]
 #[inline(always)]
 fn scatter(bits: u64, mask: u64) -> u64 {
     // SAFETY: `pdep` exists: this code is compiled only for processors with BMI2.
@@ -172,9 +176,13 @@ static LAST_FLIPS: [[u8; 256]; 8] = {
 };
 
 /// The discs that playing on `sq` flips (empty when the move is not legal), line by line.
-/// `sq` must be empty. [`crate::bitboard::flips`] where BMI2 makes it fast; tested everywhere.
+/// `sq` must be empty. [`crate::bitboard::flips`] where BMI2 makes it fast and AVX-512 is
+/// missing; tested everywhere.
 #[cfg_attr(
-    not(all(target_arch = "x86_64", target_feature = "bmi2")),
+    any(
+        not(all(target_arch = "x86_64", target_feature = "bmi2")),
+        all(target_feature = "avx512vl", target_feature = "avx512cd")
+    ),
     allow(dead_code)
 )]
 #[inline]
