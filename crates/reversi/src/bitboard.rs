@@ -510,6 +510,27 @@ mod tests {
     }
 
     proptest! {
+        /// [`full_lines`] against a walk along each square's line, on boards from half full to
+        /// full.
+        #[test]
+        fn full_lines_agree_with_a_walk(a in any::<u64>(), b in any::<u64>(), c in any::<u64>()) {
+            for filled in [a | b, a | b | c, !(a & b & c), u64::MAX] {
+                for (axis, shift) in [1, 8, 9, 7].into_iter().enumerate() {
+                    let walk = (0..64).filter(|&sq| {
+                        [2 * axis, 2 * axis + 1].into_iter().all(|dir| {
+                            let mut b = 1u64 << sq;
+                            while b != 0 && b & filled != 0 {
+                                b = step(b, dir);
+                            }
+                            b == 0
+                        })
+                    });
+                    let expected = walk.fold(0u64, |acc, sq| acc | 1 << sq);
+                    prop_assert_eq!(full_lines(filled, shift), expected, "shift {}", shift);
+                }
+            }
+        }
+
         /// [`stable`] against its rule applied square by square, on boards from half full to
         /// full, where full lines and stable edges are common.
         #[test]
