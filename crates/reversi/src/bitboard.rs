@@ -173,19 +173,19 @@ const fn build_rays() -> [[u64; 8]; 64] {
 
 /// The discs that playing on `sq` flips (empty when the move is not legal). `sq` must be empty.
 ///
-/// With AVX-512 (`vplzcnt`), the eight rays at once, four to a vector (`flips_avx512`); with
+/// With AVX-512 (`vplzcnt`), the eight rays at once, four to a vector (`avx512::flips`); with
 /// BMI2 alone (`pext`, `pdep`), line by line through tables (the crate's `lines` module); else
 /// ray by ray (`flips_by_rays`).
 #[inline]
 pub fn flips(own: u64, opp: u64, sq: usize) -> u64 {
-    // SAFETY: this build targets processors with the features `flips_avx512` enables (the
+    // SAFETY: this build targets processors with the features `avx512::flips` enables (the
     // `cfg`).
     #[cfg(all(
         target_arch = "x86_64",
         target_feature = "avx512vl",
         target_feature = "avx512cd"
     ))]
-    return unsafe { flips_avx512(own, opp, sq) };
+    return unsafe { avx512::flips(own, opp, sq) };
     #[cfg(all(
         target_arch = "x86_64",
         target_feature = "bmi2",
@@ -196,85 +196,83 @@ pub fn flips(own: u64, opp: u64, sq: usize) -> u64 {
     return flips_by_rays(own, opp, sq);
 }
 
-/// Each square's rays split by direction: towards higher bit indices (E, S, SE, SW), then
-/// towards lower ones (W, N, NW, NE), each four side by side for one vector.
+/// [`flips`] with AVX-512, where the processor has it.
 #[cfg(all(
     target_arch = "x86_64",
     target_feature = "avx512vl",
     target_feature = "avx512cd"
 ))]
-#[repr(C, align(64))]
-struct SplitRays {
-    up: [u64; 4],
-    down: [u64; 4],
-}
+mod avx512 {
+    use super::RAYS;
 
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "avx512vl",
-    target_feature = "avx512cd"
-))]
-static SPLIT_RAYS: [SplitRays; 64] = {
-    let mut table = [const {
-        SplitRays {
-            up: [0; 4],
-            down: [0; 4],
-        }
-    }; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 4 {
-            table[sq].up[d] = RAYS[sq][2 * d];
-            table[sq].down[d] = RAYS[sq][2 * d + 1];
-            d += 1;
-        }
-        sq += 1;
+    /// Each square's rays split by direction: towards higher bit indices (E, S, SE, SW), then
+    /// towards lower ones (W, N, NW, NE), each four side by side for one vector.
+    #[repr(C, align(64))]
+    struct SplitRays {
+        up: [u64; 4],
+        down: [u64; 4],
     }
-    table
-};
 
-/// [`flips_by_rays`] with AVX-512: the four rays of each half side by side.
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "avx512vl",
-    target_feature = "avx512cd"
-))]
-#[target_feature(enable = "avx512f,avx512vl,avx512cd")]
-#[inline]
-fn flips_avx512(own: u64, opp: u64, sq: usize) -> u64 {
-    use std::arch::x86_64::*;
-    let rays = &SPLIT_RAYS[sq];
-    // SAFETY: each half is four aligned `u64`s, one 256-bit vector.
-    let (up, down) = unsafe {
-        (
-            _mm256_load_si256(rays.up.as_ptr().cast()),
-            _mm256_load_si256(rays.down.as_ptr().cast()),
-        )
+    static SPLIT_RAYS: [SplitRays; 64] = {
+        let mut table = [const {
+            SplitRays {
+                up: [0; 4],
+                down: [0; 4],
+            }
+        }; 64];
+        let mut sq = 0;
+        while sq < 64 {
+            let mut d = 0;
+            while d < 4 {
+                table[sq].up[d] = RAYS[sq][2 * d];
+                table[sq].down[d] = RAYS[sq][2 * d + 1];
+                d += 1;
+            }
+            sq += 1;
+        }
+        table
     };
-    let own_v = _mm256_set1_epi64x(own as i64);
-    let opp_v = _mm256_set1_epi64x(opp as i64);
-    // Upwards the nearest square that is not the opponent's is the lowest set bit.
-    let blockers = _mm256_andnot_si256(opp_v, up);
-    let first = _mm256_and_si256(blockers, _mm256_sub_epi64(_mm256_setzero_si256(), blockers));
-    let closed = _mm256_test_epi64_mask(first, own_v);
-    let before = _mm256_add_epi64(first, _mm256_set1_epi64x(-1));
-    let flipped_up = _mm256_maskz_and_epi64(closed, before, up);
-    // Downwards it is the highest set bit.
-    let blockers = _mm256_andnot_si256(opp_v, down);
-    let zeros = _mm256_lzcnt_epi64(blockers);
-    let top = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), zeros);
-    let closed = _mm256_test_epi64_mask(top, own_v);
-    let above = _mm256_sllv_epi64(
-        _mm256_set1_epi64x(-1),
-        _mm256_sub_epi64(_mm256_set1_epi64x(64), zeros),
-    );
-    let flipped = _mm256_mask_ternarylogic_epi64(flipped_up, closed, above, down, 0xf8);
-    let half = _mm_or_si128(
-        _mm256_castsi256_si128(flipped),
-        _mm256_extracti128_si256::<1>(flipped),
-    );
-    _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
+
+    /// [`super::flips_by_rays`] with AVX-512: the four rays of each half side by side.
+    #[target_feature(enable = "avx512f,avx512vl,avx512cd")]
+    #[inline]
+    pub(super) fn flips(own: u64, opp: u64, sq: usize) -> u64 {
+        use std::arch::x86_64::*;
+        let rays = &SPLIT_RAYS[sq];
+        // SAFETY: each half is four aligned `u64`s, one 256-bit vector.
+        let (up, down) = unsafe {
+            (
+                _mm256_load_si256(rays.up.as_ptr().cast()),
+                _mm256_load_si256(rays.down.as_ptr().cast()),
+            )
+        };
+        let own_v = _mm256_set1_epi64x(own as i64);
+        let opp_v = _mm256_set1_epi64x(opp as i64);
+        // Upwards the nearest square that is not the opponent's is the lowest set bit.
+        let blockers = _mm256_andnot_si256(opp_v, up);
+        let first = _mm256_and_si256(blockers, _mm256_sub_epi64(_mm256_setzero_si256(), blockers));
+        let closed = _mm256_test_epi64_mask(first, own_v);
+        let before = _mm256_add_epi64(first, _mm256_set1_epi64x(-1));
+        let flipped_up = _mm256_maskz_and_epi64(closed, before, up);
+        // Downwards it is the highest set bit.
+        let blockers = _mm256_andnot_si256(opp_v, down);
+        let zeros = _mm256_lzcnt_epi64(blockers);
+        let top = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), zeros);
+        let closed = _mm256_test_epi64_mask(top, own_v);
+        // The squares past that blocker (a shift of 64 leaves none; no blocker at all leaves
+        // the whole ray, which `closed` then drops).
+        let above = _mm256_sllv_epi64(
+            _mm256_set1_epi64x(-1),
+            _mm256_sub_epi64(_mm256_set1_epi64x(64), zeros),
+        );
+        // Where closed: `flipped_up | (above & down)` (truth table 0xf8); elsewhere `flipped_up`.
+        let flipped = _mm256_mask_ternarylogic_epi64(flipped_up, closed, above, down, 0xf8);
+        let half = _mm_or_si128(
+            _mm256_castsi256_si128(flipped),
+            _mm256_extracti128_si256::<1>(flipped),
+        );
+        _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
+    }
 }
 
 /// [`flips`] ray by ray, without BMI2 (tested everywhere).
