@@ -163,24 +163,18 @@ fn evaluation(c: &mut Criterion) {
 fn bitboard(c: &mut Criterion) {
     let mut group = c.benchmark_group("bitboard");
     group.throughput(Throughput::Elements(1000));
-    let positions = game_positions(1000, 8);
-    group.bench_function("moves", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|&(own, opp)| moves(black_box(own), black_box(opp)).count_ones())
-                .sum::<u32>()
-        })
-    });
-    let positions = random_positions(1000, 12, 9);
-    group.bench_function("stable", |b| {
-        b.iter(|| {
-            positions
-                .iter()
-                .map(|&(own, opp)| stable(black_box(own), black_box(opp)).count_ones())
-                .sum::<u32>()
-        })
-    });
+    let count_over = |positions: Vec<(u64, u64)>, squares: fn(u64, u64) -> u64| {
+        move |b: &mut criterion::Bencher| {
+            b.iter(|| {
+                positions
+                    .iter()
+                    .map(|&(own, opp)| squares(black_box(own), black_box(opp)).count_ones())
+                    .sum::<u32>()
+            })
+        }
+    };
+    group.bench_function("moves", count_over(game_positions(1000, 8), moves));
+    group.bench_function("stable", count_over(random_positions(1000, 12, 9), stable));
     group.finish();
 }
 
