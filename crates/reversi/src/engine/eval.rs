@@ -8,7 +8,8 @@
 
 use std::sync::OnceLock;
 
-use super::pattern::{evaluate_folded, fold, stage, MAX_WEIGHT, STAGES, STAGE_SIZE};
+use super::pattern::{fold, stage, MAX_WEIGHT, STAGES, STAGE_SIZE};
+use super::slots::Slots;
 
 /// The score unit: one disc is worth this much.
 pub const DISC: i32 = 100;
@@ -81,8 +82,14 @@ fn weights() -> &'static [Vec<i16>] {
 /// Estimates the position for the side owning `own`.
 #[inline]
 pub fn evaluate(own: u64, opp: u64) -> i32 {
+    evaluate_slots(&Slots::new(own, opp), own, opp)
+}
+
+/// [`evaluate`] from the position's [`Slots`], kept up to date by a search.
+#[inline]
+pub fn evaluate_slots(slots: &Slots, own: u64, opp: u64) -> i32 {
     let empties = (!(own | opp)).count_ones();
-    evaluate_folded(&weights()[stage(empties)], own, opp)
+    slots.evaluate(&weights()[stage(empties)], own, opp)
 }
 
 #[cfg(test)]

@@ -1,12 +1,14 @@
 //! The midgame search: negamax alpha-beta with principal-variation search, a transposition
-//! table, move ordering (table move, then fewest replies) and the evaluation at the leaves.
+//! table, move ordering (table move, then fewest replies) and the evaluation at the leaves, whose
+//! pattern slots ([`super::slots`]) each move updates.
 
 use std::time::Instant;
 
 use crate::bitboard::{flips, moves, CORNERS};
 use crate::board::score_for;
 
-use super::eval::{evaluate, DISC};
+use super::eval::{evaluate_slots, DISC};
+use super::slots::Slots;
 use super::table::{Probe, Table};
 use super::MoveList;
 
@@ -72,6 +74,23 @@ impl Midgame {
         &mut self,
         own: u64,
         opp: u64,
+        alpha: i32,
+        beta: i32,
+        depth: u32,
+        passed: bool,
+    ) -> i32 {
+        let slots = Slots::new(own, opp);
+        self.search_slots(own, opp, &slots, alpha, beta, depth, passed)
+    }
+
+    /// [`Midgame::search`] of the position whose evaluation slots are `slots`: each child's
+    /// follow from them by its move.
+    #[allow(clippy::too_many_arguments)]
+    fn search_slots(
+        &mut self,
+        own: u64,
+        opp: u64,
+        slots: &Slots,
         mut alpha: i32,
         mut beta: i32,
         depth: u32,
@@ -89,14 +108,14 @@ impl Midgame {
             return 0;
         }
         if depth == 0 {
-            return evaluate(own, opp);
+            return evaluate_slots(slots, own, opp);
         }
         let mut mask = moves(own, opp);
         if mask == 0 {
             if passed || moves(opp, own) == 0 {
                 return final_value(own, opp);
             }
-            return -self.search(opp, own, -beta, -alpha, depth, true);
+            return -self.search_slots(opp, own, &slots.pass(), -beta, -alpha, depth, true);
         }
         let mut hint = 64u8;
         if depth >= 2 {
@@ -131,12 +150,13 @@ impl Midgame {
         let mut best_sq = 64u8;
         for (i, &(_, sq, f)) in list.iter().enumerate() {
             let (co, cp) = (opp & !f, own | f | (1u64 << sq));
+            let cs = slots.play(usize::from(sq), f);
             let value = if i == 0 {
-                -self.search(co, cp, -beta, -alpha, depth - 1, false)
+                -self.search_slots(co, cp, &cs, -beta, -alpha, depth - 1, false)
             } else {
-                let v = -self.search(co, cp, -alpha - 1, -alpha, depth - 1, false);
+                let v = -self.search_slots(co, cp, &cs, -alpha - 1, -alpha, depth - 1, false);
                 if v > alpha && v < beta {
-                    -self.search(co, cp, -beta, -v, depth - 1, false)
+                    -self.search_slots(co, cp, &cs, -beta, -v, depth - 1, false)
                 } else {
                     v
                 }

@@ -10,6 +10,7 @@ pub mod eval;
 mod last;
 pub mod midgame;
 pub mod pattern;
+pub mod slots;
 mod table;
 
 use std::time::{Duration, Instant};

@@ -25,7 +25,7 @@ fn diagonal(b: u64, mask: u64, first_column: u32) -> u64 {
 }
 
 /// The patterns: their length in squares and how to gather them.
-const PATTERNS: [(u32, Gather); 11] = [
+pub(super) const PATTERNS: [(u32, Gather); 11] = [
     // The edge a1-h1 and the second, third and fourth lines.
     (8, |b| b & 0xff),
     (8, |b| (b >> 8) & 0xff),
@@ -43,7 +43,7 @@ const PATTERNS: [(u32, Gather); 11] = [
 ];
 
 /// Mobility counts above this share the last weight.
-const MOBILITY_CAP: u32 = 31;
+pub(super) const MOBILITY_CAP: u32 = 31;
 
 /// The largest weight magnitude a weights file may hold (see [`fold`]).
 pub const MAX_WEIGHT: i16 = 8000;
@@ -52,7 +52,7 @@ pub const MAX_WEIGHT: i16 = 8000;
 pub const FEATURES: usize = 8 * PATTERNS.len() + 2;
 
 /// Where each pattern's weights start in a stage's table, the mobility tables after them.
-const OFFSETS: [u32; PATTERNS.len() + 1] = {
+pub(super) const OFFSETS: [u32; PATTERNS.len() + 1] = {
     let mut offsets = [0u32; PATTERNS.len() + 1];
     let mut p = 0;
     while p < PATTERNS.len() {
@@ -114,7 +114,7 @@ fn transpose(mut b: u64) -> u64 {
 
 /// The board's eight symmetric images.
 #[inline(always)]
-fn images(b: u64) -> [u64; 8] {
+pub(super) fn images(b: u64) -> [u64; 8] {
     let (v, m) = (b.swap_bytes(), mirror(b));
     let r = b.reverse_bits();
     [
@@ -166,45 +166,21 @@ struct Plan {
     foldings: Vec<Vec<Vec<usize>>>,
 }
 
-/// Defines [`READS`] and [`read_all`] from one list: per pattern, the images (indices into
-/// [`images`]) on which each of its placements is read once, the first image of each placement
-/// ([`plan`] checks it). `read_all` is that list unrolled, so that every gather is inlined.
-macro_rules! reads {
-    ($($pattern:literal: [$($image:literal),*];)*) => {
-        /// Per pattern, the images on which its placements are read.
-        const READS: [&[usize]; PATTERNS.len()] = [$(&[$($image),*]),*];
-
-        /// The sum of the folded weights of every placement, read on the images `own` and
-        /// `opp` of the two sides' discs.
-        #[inline(always)]
-        fn read_all(table: &[i16], own: &[u64; 8], opp: &[u64; 8]) -> i32 {
-            let mut sum = 0;
-            $($(sum += read(table, $pattern, own[$image], opp[$image]);)*)*
-            sum
-        }
-    };
-}
-
-reads! {
-    0: [0, 1, 4, 6];
-    1: [0, 1, 4, 6];
-    2: [0, 1, 4, 6];
-    3: [0, 1, 4, 6];
-    4: [0, 1, 2, 3];
-    5: [0, 1, 2, 3, 4, 5, 6, 7];
-    6: [0, 1];
-    7: [0, 1, 2, 3];
-    8: [0, 1, 2, 3];
-    9: [0, 1, 2, 3];
-    10: [0, 1, 2, 3];
-}
-
-/// The weight of pattern `pattern` as read on the images `own` and `opp`.
-#[inline(always)]
-fn read(table: &[i16], pattern: usize, own: u64, opp: u64) -> i32 {
-    let code = code(PATTERNS[pattern].1, own, opp);
-    i32::from(table[(OFFSETS[pattern] + code) as usize])
-}
+/// Per pattern, the images (indices into [`images`]) on which the evaluation reads its
+/// placements, each placement once, on the first image that shows it ([`plan`] checks this).
+pub(super) const READS: [&[usize]; PATTERNS.len()] = [
+    &[0, 1, 4, 6],
+    &[0, 1, 4, 6],
+    &[0, 1, 4, 6],
+    &[0, 1, 4, 6],
+    &[0, 1, 2, 3],
+    &[0, 1, 2, 3, 4, 5, 6, 7],
+    &[0, 1],
+    &[0, 1, 2, 3],
+    &[0, 1, 2, 3],
+    &[0, 1, 2, 3],
+    &[0, 1, 2, 3],
+];
 
 fn plan() -> &'static Plan {
     static PLAN: OnceLock<Plan> = OnceLock::new();
@@ -251,8 +227,8 @@ fn plan() -> &'static Plan {
     })
 }
 
-/// One stage's weights folded for [`evaluate_folded`]: each placement read once sums to what
-/// the eight-image [`features`] give.
+/// One stage's weights folded for the evaluation ([`super::slots`]): each placement read once
+/// sums to what the eight-image [`features`] give.
 /// Weights within `±MAX_WEIGHT` fold (four at most) without overflow.
 pub fn fold(weights: &[i16]) -> Vec<i16> {
     let mut folded = weights.to_vec();
@@ -272,19 +248,6 @@ pub fn fold(weights: &[i16]) -> Vec<i16> {
         }
     }
     folded
-}
-
-/// The evaluation with one stage's [folded](fold) weights: each placement read once, and the
-/// mobility weights.
-#[inline]
-pub fn evaluate_folded(table: &[i16], own: u64, opp: u64) -> i32 {
-    let (own_images, opp_images) = (images(own), images(opp));
-    let sum = read_all(table, &own_images, &opp_images);
-    let mobility = OFFSETS[PATTERNS.len()];
-    let own_moves = moves(own, opp).count_ones().min(MOBILITY_CAP);
-    let opp_moves = moves(opp, own).count_ones().min(MOBILITY_CAP);
-    sum + i32::from(table[(mobility + own_moves) as usize])
-        + i32::from(table[(mobility + MOBILITY_CAP + 1 + opp_moves) as usize])
 }
 
 #[cfg(test)]
@@ -335,32 +298,5 @@ mod tests {
         for (o, p) in images(own).into_iter().zip(images(opp)) {
             assert_eq!(sorted(o, p), reference);
         }
-    }
-
-    #[test]
-    fn folded_weights_read_once_give_the_eight_image_sum() {
-        // Arbitrary weights, and positions from empty to crowded.
-        let weights: Vec<i16> = (0..STAGE_SIZE)
-            .map(|i| ((i * 7919 + 13) % 2001) as i16 - 1000)
-            .collect();
-        let folded = fold(&weights);
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for _ in 0..200 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let y = x.rotate_left(23) ^ 0x5555_0000_aaaa_ffff;
-            let (own, opp) = (x & !y, y & !x & !(x >> 3));
-            let sum: i32 = features(own, opp)
-                .iter()
-                .map(|&slot| i32::from(weights[slot as usize]))
-                .sum();
-            assert_eq!(evaluate_folded(&folded, own, opp), sum);
-        }
-        // Each placement once: 4 edges and lines x 4, 4 corner blocks, 8 2x4 blocks, 2 main
-        // diagonals, 4 of each shorter diagonal.
-        let reads: usize = READS.iter().map(|r| r.len()).sum();
-        assert_eq!(reads, 4 * 4 + 4 + 8 + 2 + 4 * 4);
-        assert_eq!(plan().foldings.len(), PATTERNS.len());
     }
 }
