@@ -123,12 +123,14 @@ impl Engine {
         };
         let mut guess = 2 * (to_discs(estimate) / 2.0).round() as i32;
         if empties >= SELECTIVE_MIN {
-            // A selective search first: its moves order the exact one, its value (rounded to
-            // an even disc difference) starts it.
+            // A selective search first: its moves order the exact one, its value starts it.
+            // An odd value rounds up to an even disc difference: a first test one step above
+            // the true value fails, proving the upper bound the solve needs anyway, where one
+            // step below succeeds and proves nothing the next test does not.
             self.solver.set_margin(Some(PROBCUT_MARGIN));
             let (value, _) = self.mtd(own, opp, &mut moves, guess);
             self.solver.set_margin(None);
-            guess = value & !1;
+            guess = (value + 1) & !1;
         }
         let (low, upper) = self.mtd(own, opp, &mut moves, guess);
         moves
