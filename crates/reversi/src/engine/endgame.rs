@@ -16,7 +16,7 @@ use crate::bitboard::{corner_stable, flips, moves, neighbours, stable, CORNERS};
 use crate::board::score_for;
 
 use super::eval::DISC;
-use super::last;
+use super::last::{self, odd_quadrants};
 use super::midgame::{Midgame, INFINITY};
 use super::table::{Probe, Table};
 use super::MoveList;
@@ -52,24 +52,6 @@ const PROBCUT_BASE: u32 = 8;
 
 /// How far below alpha, in discs, the ordering search still tells moves apart.
 const SORT_MARGIN: i32 = 8;
-
-/// The four quadrants, for parity ordering.
-const QUADRANTS: [u64; 4] = [
-    0x0000_0000_0f0f_0f0f,
-    0x0000_0000_f0f0_f0f0,
-    0x0f0f_0f0f_0000_0000,
-    0xf0f0_f0f0_0000_0000,
-];
-
-/// The quadrants holding an odd number of empties: moves there tend to get the last move of
-/// the region.
-#[inline]
-fn odd_quadrants(empty: u64) -> u64 {
-    QUADRANTS
-        .iter()
-        .filter(|&&q| (empty & q).count_ones() & 1 == 1)
-        .fold(0, |acc, q| acc | q)
-}
 
 /// A move of the searched position: the child position it leads to, and what ordering found.
 #[derive(Clone, Copy)]

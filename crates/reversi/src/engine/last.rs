@@ -1,6 +1,6 @@
 //! The exact solver of the last few empty squares, where most of an endgame search's nodes lie.
 //!
-//! No move generation, ordering or table: the empty squares are listed once and passed down,
+//! No move generation, ordering or table: the empty squares are passed down as a bitboard,
 //! each node tries them in parity order (squares of the quadrants holding an odd number of
 //! empties first: they tend to get the last move of their region), and a square is tried only
 //! when an opponent disc lies next to it. With two empties left each move leads to a position
@@ -23,6 +23,24 @@ const STABILITY_MIN: u32 = 4;
 /// The most empty squares [`solve`] takes.
 pub(super) const MAX_EMPTIES: u32 = 6;
 
+/// The board's four quadrants, for parity ordering.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0f0f_0f0f,
+    0x0000_0000_f0f0_f0f0,
+    0x0f0f_0f0f_0000_0000,
+    0xf0f0_f0f0_0000_0000,
+];
+
+/// The quadrants holding an odd number of the `empty` squares: a move there tends to get the
+/// last move of its region.
+#[inline]
+pub(super) fn odd_quadrants(empty: u64) -> u64 {
+    QUADRANTS
+        .iter()
+        .filter(|&&q| (empty & q).count_ones() & 1 == 1)
+        .fold(0, |acc, q| acc | q)
+}
+
 /// The exact value of the position for the side to move (`own` against `opp`) with at most
 /// [`MAX_EMPTIES`] empty squares, within `(alpha, beta)`: exact inside the window, a bound
 /// (fail-soft) outside it. Adds one to `nodes` per position visited, the last empty square's
@@ -38,46 +56,40 @@ pub(super) fn solve(own: u64, opp: u64, alpha: i32, beta: i32, nodes: &mut u64) 
             *nodes += 1;
             last(own, alpha, empty.trailing_zeros() as u8)
         }
-        2 => node(own, opp, alpha, beta, listed::<2>(empty), nodes),
-        3 => node(own, opp, alpha, beta, listed::<3>(empty), nodes),
-        4 => node(own, opp, alpha, beta, listed::<4>(empty), nodes),
-        5 => node(own, opp, alpha, beta, listed::<5>(empty), nodes),
-        6 => node(own, opp, alpha, beta, listed::<6>(empty), nodes),
+        2 => node(own, opp, alpha, beta, Empties::<2>(empty), nodes),
+        3 => node(own, opp, alpha, beta, Empties::<3>(empty), nodes),
+        4 => node(own, opp, alpha, beta, Empties::<4>(empty), nodes),
+        5 => node(own, opp, alpha, beta, Empties::<5>(empty), nodes),
+        6 => node(own, opp, alpha, beta, Empties::<6>(empty), nodes),
         n => panic!("{n} empty squares: the last-empties solver takes at most {MAX_EMPTIES}"),
     }
 }
 
-/// The `N` squares of `empty` (which has `N`), in square order.
-fn listed<const N: usize>(mut empty: u64) -> [u8; N] {
-    std::array::from_fn(|_| {
-        let sq = empty.trailing_zeros() as u8;
-        empty &= empty.wrapping_sub(1);
-        sq
-    })
-}
+/// The empty squares, `N` of them: each count has its own code, loops unrolled.
+#[derive(Clone, Copy)]
+struct Empties<const N: u32>(u64);
 
-/// A list of the empty squares, in square order, whose length is known at compile time: each
-/// length has its own code, loops unrolled.
-trait Empties: Copy {
-    /// How many squares are listed.
+/// The moves of a position on its empty squares.
+trait Moves: Copy {
+    /// How many squares are empty.
     const COUNT: u32;
     /// The best value of the side to move's moves on these squares (`own` against `opp`,
     /// within `(alpha, beta)`), or `None` when it has none.
     fn best_move(self, own: u64, opp: u64, alpha: i32, beta: i32, nodes: &mut u64) -> Option<i32>;
 }
 
-impl Empties for [u8; 2] {
+impl Moves for Empties<2> {
     const COUNT: u32 = 2;
     #[inline(always)]
     fn best_move(self, own: u64, opp: u64, _: i32, beta: i32, nodes: &mut u64) -> Option<i32> {
-        two(own, opp, beta, self, nodes)
+        two(own, opp, beta, self.0, nodes)
     }
 }
 
-/// [`Empties`] for lists of three squares or more, by [`more`].
+/// [`Moves`] for three empty squares or more, by [`more`].
 macro_rules! more_empties {
     ($($n:literal)*) => {$(
-        impl Empties for [u8; $n] {
+        impl Moves for Empties<$n> {
             const COUNT: u32 = $n;
             #[inline(always)]
             fn best_move(
@@ -88,7 +100,7 @@ macro_rules! more_empties {
                 beta: i32,
                 nodes: &mut u64,
             ) -> Option<i32> {
-                more::<$n, { $n - 1 }>(own, opp, alpha, beta, self, nodes)
+                more::<{ $n - 1 }>(own, opp, alpha, beta, self.0, nodes)
             }
         }
     )*};
@@ -100,7 +112,7 @@ more_empties!(3 4 5 6);
 /// when the side to move has no move the other side moves (the position after the pass counted
 /// too), or the game is over. With many empties, the opponent's stable discs may settle it
 /// first.
-fn node<E: Empties>(own: u64, opp: u64, alpha: i32, beta: i32, squares: E, nodes: &mut u64) -> i32 {
+fn node<E: Moves>(own: u64, opp: u64, alpha: i32, beta: i32, squares: E, nodes: &mut u64) -> i32 {
     *nodes += 1;
     // Stable opponent discs cap what the side to move can reach (checked only when the
     // opponent's discs alone could: stability costs more than a node).
@@ -120,11 +132,15 @@ fn node<E: Empties>(own: u64, opp: u64, alpha: i32, beta: i32, squares: E, nodes
     }
 }
 
-/// The best of the moves on the last two empty squares, `squares` (`None` when neither is
-/// legal). The opponent then plays the last square, which needs only `beta`.
+/// The best of the moves on the last two empty squares, `empty` (`None` when neither is
+/// legal), the lower square first. The opponent then plays the last square, which needs only
+/// `beta`.
 #[inline(always)]
-fn two(own: u64, opp: u64, beta: i32, squares: [u8; 2], nodes: &mut u64) -> Option<i32> {
-    let [x, y] = squares;
+fn two(own: u64, opp: u64, beta: i32, empty: u64, nodes: &mut u64) -> Option<i32> {
+    let (x, y) = (
+        empty.trailing_zeros() as u8,
+        63 - empty.leading_zeros() as u8,
+    );
     let first = before_last(own, opp, beta, x, y, nodes);
     if first.is_some_and(|v| v >= beta) {
         return first;
@@ -147,48 +163,41 @@ fn before_last(own: u64, opp: u64, beta: i32, sq: u8, other: u8, nodes: &mut u64
     Some(-last(opp & !f, -beta, other))
 }
 
-/// The best of the moves on the empty `squares` (`N` >= 3 of them, in square order; `M` =
-/// `N - 1`), tried in parity order (`None` when none is legal).
+/// The best of the moves on the `empty` squares (`M + 1` >= 3 of them), tried in parity order:
+/// the squares of odd quadrants first, each group in square order (`None` when none is legal).
 #[inline(always)]
-fn more<const N: usize, const M: usize>(
+fn more<const M: u32>(
     own: u64,
     opp: u64,
     mut alpha: i32,
     beta: i32,
-    squares: [u8; N],
+    empty: u64,
     nodes: &mut u64,
 ) -> Option<i32>
 where
-    [u8; M]: Empties,
+    Empties<M>: Moves,
 {
-    let odd = squares.iter().fold(0, |odd, &sq| odd ^ quadrant(sq));
-    // The squares of odd quadrants first, each group in square order.
-    let mut order = squares;
-    let mut k = 0;
-    for want in [true, false] {
-        for sq in squares {
-            if (odd & quadrant(sq) != 0) == want {
-                order[k] = sq;
-                k += 1;
-            }
-        }
-    }
+    let odd = odd_quadrants(empty);
     let mut best = None;
-    for sq in order {
-        let f = flips_near(own, opp, sq);
-        if f == 0 {
-            continue;
-        }
-        // The other empties, still in square order.
-        let rest: [u8; M] = std::array::from_fn(|j| squares[j + usize::from(squares[j] >= sq)]);
-        let bit = 1u64 << sq;
-        let value = -node(opp & !f, own | f | bit, -beta, -alpha, rest, nodes);
-        if best.is_none_or(|b| value > b) {
-            best = Some(value);
-            if value > alpha {
-                alpha = value;
-                if alpha >= beta {
-                    break;
+    for group in [empty & odd, empty & !odd] {
+        let mut squares = group;
+        while squares != 0 {
+            let sq = squares.trailing_zeros() as u8;
+            squares &= squares - 1;
+            let f = flips_near(own, opp, sq);
+            if f == 0 {
+                continue;
+            }
+            let bit = 1u64 << sq;
+            let rest = Empties::<M>(empty ^ bit);
+            let value = -node(opp & !f, own | f | bit, -beta, -alpha, rest, nodes);
+            if best.is_none_or(|b| value > b) {
+                best = Some(value);
+                if value > alpha {
+                    alpha = value;
+                    if alpha >= beta {
+                        return best;
+                    }
                 }
             }
         }
@@ -216,12 +225,6 @@ static NEIGHBOURS: [u64; 64] = {
     }
     table
 };
-
-/// The bit of the quadrant holding square `sq` (one of four bits).
-#[inline(always)]
-fn quadrant(sq: u8) -> u8 {
-    1 << (((sq >> 4) & 2) | ((sq >> 2) & 1))
-}
 
 /// The final score for the side to move, whose discs are `own`, with one empty square `sq`
 /// (every other square holds a disc of one side or the other): the side to move plays it, or
