@@ -323,12 +323,17 @@ impl Solver {
     /// evaluated search ahead of that.
     fn rate(&mut self, children: &mut [Child], own: u64, opp: u64, empties: u32, alpha: i32) {
         let odd = odd_quadrants(!(own | opp));
+        let depth = empties.saturating_sub(EVAL_ORDER_BASE) / 3;
+        if empties >= EVAL_ORDER_MIN && depth >= 2 {
+            for c in children.iter() {
+                self.ordering.prefetch(c.own, c.opp);
+            }
+        }
         for c in children.iter_mut() {
             c.replies = moves(c.own, c.opp);
             // The opponent's replies, corners counted twice.
             let mobility = (c.replies.count_ones() + (c.replies & CORNERS).count_ones()) as i32;
             c.key = if empties >= EVAL_ORDER_MIN {
-                let depth = (empties - EVAL_ORDER_BASE) / 3;
                 // A move worse than alpha by the margin needs no exact value: the reply's
                 // search stops once it proves the move that bad.
                 let hi = -(alpha - SORT_MARGIN) * DISC + 1;

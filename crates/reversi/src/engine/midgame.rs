@@ -58,6 +58,13 @@ impl Midgame {
         self.table.clear();
     }
 
+    /// Starts fetching the table entry of a position searched soon to a depth of at least 2
+    /// (shallower searches do not look themselves up).
+    #[inline]
+    pub fn prefetch(&self, own: u64, opp: u64) {
+        self.table.prefetch(own, opp);
+    }
+
     /// Sets (or lifts) the deadline and clears the abort flag.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
@@ -134,6 +141,10 @@ impl Midgame {
             let sq = mask.trailing_zeros() as usize;
             mask &= mask - 1;
             let f = flips(own, opp, sq);
+            if depth > 2 {
+                // The child will look itself up: start fetching its entry now.
+                self.table.prefetch(opp & !f, own | f | (1u64 << sq));
+            }
             let key = if sq as u8 == hint {
                 i32::MAX
             } else if depth >= 2 {
