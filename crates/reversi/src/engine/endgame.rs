@@ -3,7 +3,8 @@
 //! Negamax with principal-variation (null-window) search, fail-soft. Near the root a
 //! transposition table (with enhanced transposition cut-offs) and fastest-first ordering (the
 //! move leaving the opponent fewest replies first), with a shallow search over the pattern
-//! evaluation added to that when many squares are empty;
+//! evaluation added to that when many squares are empty (move by move in fastest-first order,
+//! until one looks so strong that it is tried before the rest are searched);
 //! stable discs bound the result (stability cut-off); the last few empties are searched square
 //! by square in parity order (odd quadrants first) without generating moves, and the last
 //! square is counted directly.
@@ -52,6 +53,9 @@ const PROBCUT_BASE: u32 = 8;
 
 /// How far below alpha, in discs, the ordering search still tells moves apart.
 const SORT_MARGIN: i32 = 8;
+/// How far above alpha, in discs, an ordering search puts a move that is tried before the
+/// other moves are rated.
+const SURE_CUT: i32 = 40;
 
 /// A move of the searched position: the child position it leads to, and what ordering found.
 #[derive(Clone, Copy)]
@@ -279,14 +283,24 @@ impl Solver {
 
         let mut best = -65;
         let mut best_sq = 64u8;
+        // The moves before `rated` carry their final keys.
+        let mut rated = n;
         for i in 0..n {
             if i == unordered {
-                self.rate(&mut list[i..], own, opp, empties, alpha);
+                rate_fastest_first(&mut list[i..], own, opp);
+                if empties >= EVAL_ORDER_MIN {
+                    // Evaluated searches refine the keys, the fastest first first.
+                    list[i..].sort_unstable_by_key(|c| std::cmp::Reverse(c.key));
+                    rated = i;
+                }
             }
             if i >= unordered {
+                if rated < n {
+                    rated = self.rate_evaluated(&mut list, rated, empties, alpha);
+                }
                 // The best rated of the rest: most nodes cut on their first move, so picking
                 // beats sorting.
-                let next = (i..n).max_by_key(|&j| list[j].key).unwrap_or(i);
+                let next = (i..rated).max_by_key(|&j| list[j].key).unwrap_or(i);
                 list.swap(i, next);
             }
             let c = list[i];
@@ -318,37 +332,59 @@ impl Solver {
         best
     }
 
-    /// Rates `children` of the position (`own`, `opp`) searched above `alpha`, higher to be
-    /// tried first: fastest first (the opponent's fewest replies), with many empties an
-    /// evaluated search ahead of that.
-    fn rate(&mut self, children: &mut [Child], own: u64, opp: u64, empties: u32, alpha: i32) {
-        let odd = odd_quadrants(!(own | opp));
-        let depth = empties.saturating_sub(EVAL_ORDER_BASE) / 3;
-        if empties >= EVAL_ORDER_MIN && depth >= 2 {
-            for c in children.iter() {
+    /// Rates `children[from..]` (of a position of `empties` searched above `alpha`) by an
+    /// evaluated search, higher to be tried first, in their order until one looks like a sure
+    /// cut: one that far above `alpha` is tried at once, and the others' searches wait until it
+    /// fails. Returns where the rated children end.
+    fn rate_evaluated(
+        &mut self,
+        children: &mut [Child],
+        from: usize,
+        empties: u32,
+        alpha: i32,
+    ) -> usize {
+        let depth = (empties - EVAL_ORDER_BASE) / 3;
+        if depth >= 2 {
+            for c in &children[from..] {
                 self.ordering.prefetch(c.own, c.opp);
             }
         }
-        for c in children.iter_mut() {
-            c.replies = moves(c.own, c.opp);
-            // The opponent's replies, corners counted twice.
-            let mobility = (c.replies.count_ones() + (c.replies & CORNERS).count_ones()) as i32;
-            c.key = if empties >= EVAL_ORDER_MIN {
-                // A move worse than alpha by the margin needs no exact value: the reply's
-                // search stops once it proves the move that bad.
-                let hi = -(alpha - SORT_MARGIN) * DISC + 1;
-                -self
-                    .ordering
-                    .search(c.own, c.opp, -INFINITY, hi, depth, false)
-                    - EVAL_ORDER_MOBILITY * mobility
-            } else {
-                // The opponent's potential moves: empties next to my discs.
-                let potential = (neighbours(c.opp) & !(c.own | c.opp)).count_ones() as i32;
-                let parity = if odd >> c.sq & 1 != 0 { 4 } else { 0 };
-                // The mover's discs made safe next to corners.
-                let safe = corner_stable(c.opp).count_ones() as i32;
-                -mobility * 16 - potential * POTENTIAL_WEIGHT + parity + CORNER_STABLE_WEIGHT * safe
-            };
+        // A move worse than alpha by the margin needs no exact value: the reply's search stops
+        // once it proves the move that bad.
+        let hi = -(alpha - SORT_MARGIN) * DISC + 1;
+        for (i, c) in children.iter_mut().enumerate().skip(from) {
+            let value = -self
+                .ordering
+                .search(c.own, c.opp, -INFINITY, hi, depth, false);
+            c.key = value - EVAL_ORDER_MOBILITY * reply_count(c.replies);
+            if value >= (alpha + SURE_CUT) * DISC {
+                return i + 1;
+            }
         }
+        children.len()
+    }
+}
+
+/// The opponent's replies, corners counted twice.
+#[inline]
+fn reply_count(replies: u64) -> i32 {
+    (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
+}
+
+/// Rates `children` of the position (`own`, `opp`), higher to be tried first: fastest first
+/// (the opponent's fewest replies), then the opponent's fewest potential moves, parity and
+/// safe discs.
+fn rate_fastest_first(children: &mut [Child], own: u64, opp: u64) {
+    let odd = odd_quadrants(!(own | opp));
+    for c in children.iter_mut() {
+        c.replies = moves(c.own, c.opp);
+        // The opponent's potential moves: empties next to my discs.
+        let potential = (neighbours(c.opp) & !(c.own | c.opp)).count_ones() as i32;
+        let parity = if odd >> c.sq & 1 != 0 { 4 } else { 0 };
+        // The mover's discs made safe next to corners.
+        let safe = corner_stable(c.opp).count_ones() as i32;
+        c.key = -16 * reply_count(c.replies) - potential * POTENTIAL_WEIGHT
+            + parity
+            + CORNER_STABLE_WEIGHT * safe;
     }
 }
