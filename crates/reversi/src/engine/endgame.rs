@@ -38,13 +38,16 @@ const EVAL_ORDER_MIN: u32 = 14;
 const EVAL_ORDER_BASE: u32 = 10;
 /// Weight of the opponent's replies (corners twice) against the evaluated search's value, in
 /// hundredths of a disc per reply.
-const EVAL_ORDER_MOBILITY: i32 = 250;
+const EVAL_ORDER_MOBILITY: i32 = 175;
 /// Weight of the opponent's potential mobility against its mobility (16) in fastest-first.
 const POTENTIAL_WEIGHT: i32 = 2;
 
 /// Weight of the mover's discs at and beside owned corners against the opponent's mobility
 /// (16) in fastest-first.
 const CORNER_STABLE_WEIGHT: i32 = 5;
+/// Weight of the mover's own moves in the position after its move (as if the opponent
+/// passed) against the opponent's mobility (16) in fastest-first.
+const ROOM_WEIGHT: i32 = 4;
 
 /// At least this many empties are cut by ProbCut in a selective search.
 const PROBCUT_MIN: u32 = 10;
@@ -211,6 +214,22 @@ impl Solver {
             }
             return -self.search(opp, own, replies, -beta, -alpha, empties);
         }
+        // Collect the moves first, so that their table entries load while this position's is
+        // looked up; their order is settled only once it matters.
+        let mut list: MoveList<Child> = MoveList::new();
+        while mask != 0 {
+            let sq = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            let child = Child::new(own, opp, sq);
+            if empties > TABLE_MIN {
+                self.table_at(empties - 1).prefetch(child.own, child.opp);
+                // An exact search may also look for the selective search's move there.
+                if empties > PROBCUT_MIN && self.margin.is_none() {
+                    self.guesses.prefetch(child.own, child.opp);
+                }
+            }
+            list.push(child);
+        }
         // Stable opponent discs cap what the side to move can reach.
         if 64 - 2 * opp.count_ones() as i32 <= alpha {
             let upper = 64 - 2 * stable(opp, own).count_ones() as i32;
@@ -245,21 +264,6 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
 
-        // Collect the moves; their order is settled only once it matters.
-        let mut list: MoveList<Child> = MoveList::new();
-        while mask != 0 {
-            let sq = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            let child = Child::new(own, opp, sq);
-            if empties > TABLE_MIN {
-                self.table_at(empties - 1).prefetch(child.own, child.opp);
-                // An exact search may also look for the selective search's move there.
-                if empties > PROBCUT_MIN && self.margin.is_none() {
-                    self.guesses.prefetch(child.own, child.opp);
-                }
-            }
-            list.push(child);
-        }
         let n = list.len();
         // Enhanced transposition cut-off: a child already known to refute the window.
         if empties >= ETC_MIN {
@@ -372,18 +376,21 @@ fn reply_count(replies: u64) -> i32 {
 }
 
 /// Rates `children` of the position (`own`, `opp`), higher to be tried first: fastest first
-/// (the opponent's fewest replies), then the opponent's fewest potential moves, parity and
-/// safe discs.
+/// (the opponent's fewest replies), then the opponent's fewest potential moves, the mover's
+/// most moves of its own, parity and safe discs.
 fn rate_fastest_first(children: &mut [Child], own: u64, opp: u64) {
     let odd = odd_quadrants(!(own | opp));
     for c in children.iter_mut() {
         c.replies = moves(c.own, c.opp);
         // The opponent's potential moves: empties next to my discs.
         let potential = (neighbours(c.opp) & !(c.own | c.opp)).count_ones() as i32;
+        // My moves, were the opponent to pass: the room I keep.
+        let room = moves(c.opp, c.own).count_ones() as i32;
         let parity = if odd >> c.sq & 1 != 0 { 4 } else { 0 };
         // The mover's discs made safe next to corners.
         let safe = corner_stable(c.opp).count_ones() as i32;
-        c.key = -16 * reply_count(c.replies) - potential * POTENTIAL_WEIGHT
+        c.key = -16 * reply_count(c.replies) - POTENTIAL_WEIGHT * potential
+            + ROOM_WEIGHT * room
             + parity
             + CORNER_STABLE_WEIGHT * safe;
     }
