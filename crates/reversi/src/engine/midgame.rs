@@ -1,6 +1,6 @@
 //! The midgame search: negamax alpha-beta with principal-variation search, a transposition
-//! table, move ordering (table move, then fewest replies and most own moves) and the evaluation at the leaves, whose
-//! pattern slots ([`super::slots`]) each move updates.
+//! table, move ordering (table move, then fewest replies and most own moves) and the
+//! evaluation at the leaves, whose pattern slots ([`super::slots`]) each move updates.
 
 use std::time::Instant;
 
