@@ -13,12 +13,12 @@
 //! evaluated search puts far outside the window are cut on that guess. Its moves, kept in a
 //! table of their own, are tried first by the exact search that follows.
 
-use crate::bitboard::{corner_stable, flips, moves, neighbours, stable, CORNERS};
+use crate::bitboard::{corner_stable, flips, moves, neighbours, stable};
 use crate::board::score_for;
 
 use super::eval::DISC;
 use super::last::{self, odd_quadrants};
-use super::midgame::{Midgame, INFINITY};
+use super::midgame::{reply_count, Midgame, INFINITY};
 use super::table::{Probe, Table};
 use super::MoveList;
 
@@ -367,12 +367,6 @@ impl Solver {
         }
         children.len()
     }
-}
-
-/// The opponent's replies, corners counted twice.
-#[inline]
-fn reply_count(replies: u64) -> i32 {
-    (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
 }
 
 /// Rates `children` of the position (`own`, `opp`), higher to be tried first: fastest first

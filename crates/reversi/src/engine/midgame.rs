@@ -203,5 +203,11 @@ pub fn order_key(own: u64, opp: u64, sq: usize, f: u64) -> i32 {
     let replies = moves(theirs, mine);
     let room = moves(mine, theirs).count_ones() as i32;
     let corner = if CORNERS & bit != 0 { 64 } else { 0 };
-    corner - 4 * (replies.count_ones() + (replies & CORNERS).count_ones()) as i32 + 2 * room
+    corner - 4 * reply_count(replies) + 2 * room
+}
+
+/// The opponent's replies, corners counted twice.
+#[inline]
+pub(super) fn reply_count(replies: u64) -> i32 {
+    (replies.count_ones() + (replies & CORNERS).count_ones()) as i32
 }
