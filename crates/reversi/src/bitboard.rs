@@ -11,6 +11,9 @@ const NOT_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
 
 /// The four corners.
 pub const CORNERS: u64 = 0x8100_0000_0000_0081;
+/// The squares diagonally next to the corners (b2, g2, b7, g7): giving one up tends to give up
+/// the corner.
+pub const X_SQUARES: u64 = 0x0042_0000_0000_4200;
 /// The squares on the board's edge (corners included).
 pub const EDGES: u64 = 0xff81_8181_8181_81ff;
 

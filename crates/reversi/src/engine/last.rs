@@ -12,7 +12,7 @@
 //! whose opponent's stable discs already hold the mover to `alpha` is cut (stability
 //! cut-off).
 
-use crate::bitboard::{flips, neighbours, stable};
+use crate::bitboard::{flips, neighbours, stable, CORNERS, X_SQUARES};
 use crate::board::score_for;
 use crate::lines::last_flip_count;
 
@@ -164,7 +164,8 @@ fn before_last(own: u64, opp: u64, beta: i32, sq: u8, other: u8, nodes: &mut u64
 }
 
 /// The best of the moves on the `empty` squares (`M + 1` >= 3 of them), tried in parity order:
-/// the squares of odd quadrants first, each group in square order (`None` when none is legal).
+/// the squares of odd quadrants first, each group by [`SQUARE_CLASSES`] and then in square
+/// order (`None` when none is legal).
 #[inline(always)]
 fn more<const M: u32>(
     own: u64,
@@ -179,24 +180,26 @@ where
 {
     let odd = odd_quadrants(empty);
     let mut best = None;
-    for group in [empty & odd, empty & !odd] {
-        let mut squares = group;
-        while squares != 0 {
-            let sq = squares.trailing_zeros() as u8;
-            squares &= squares - 1;
-            let f = flips_near(own, opp, sq);
-            if f == 0 {
-                continue;
-            }
-            let bit = 1u64 << sq;
-            let rest = Empties::<M>(empty ^ bit);
-            let value = -node(opp & !f, own | f | bit, -beta, -alpha, rest, nodes);
-            if best.is_none_or(|b| value > b) {
-                best = Some(value);
-                if value > alpha {
-                    alpha = value;
-                    if alpha >= beta {
-                        return best;
+    for group in [odd, !odd] {
+        for class in SQUARE_CLASSES {
+            let mut squares = empty & group & class;
+            while squares != 0 {
+                let sq = squares.trailing_zeros() as u8;
+                squares &= squares - 1;
+                let f = flips_near(own, opp, sq);
+                if f == 0 {
+                    continue;
+                }
+                let bit = 1u64 << sq;
+                let rest = Empties::<M>(empty ^ bit);
+                let value = -node(opp & !f, own | f | bit, -beta, -alpha, rest, nodes);
+                if best.is_none_or(|b| value > b) {
+                    best = Some(value);
+                    if value > alpha {
+                        alpha = value;
+                        if alpha >= beta {
+                            return best;
+                        }
                     }
                 }
             }
@@ -204,6 +207,10 @@ where
     }
     best
 }
+
+/// The squares in the order the last empties are tried within a parity group: corners first,
+/// the squares diagonally next to them (X-squares) last, the others between.
+const SQUARE_CLASSES: [u64; 3] = [CORNERS, !(CORNERS | X_SQUARES), X_SQUARES];
 
 /// The discs a move on the empty square `sq` flips, found only when an opponent disc lies next
 /// to it (else none).
