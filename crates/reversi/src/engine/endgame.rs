@@ -6,8 +6,8 @@
 //! evaluation added to that when many squares are empty (move by move in fastest-first order,
 //! until one looks so strong that it is tried before the rest are searched);
 //! stable discs bound the result (stability cut-off); the last few empties are searched square
-//! by square in parity order (odd quadrants first) without generating moves, and the last
-//! square is counted directly.
+//! by square in parity order (odd quadrants first, corners first and X-squares last within
+//! each) without generating moves, and the last square is counted directly.
 //!
 //! A selective search (ProbCut) can go first: positions of many empties that a shallow
 //! evaluated search puts far outside the window are cut on that guess. Its moves, kept in a
