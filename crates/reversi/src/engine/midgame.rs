@@ -166,7 +166,8 @@ impl Midgame {
                 -self.search_slots(co, cp, &cs, -beta, -alpha, depth - 1, false)
             } else {
                 let v = -self.search_slots(co, cp, &cs, -alpha - 1, -alpha, depth - 1, false);
-                if v > alpha && v < beta {
+                // The evaluation is exact whatever the window: a leaf needs no second look.
+                if v > alpha && v < beta && depth > 1 {
                     -self.search_slots(co, cp, &cs, -beta, -v, depth - 1, false)
                 } else {
                     v
