@@ -19,6 +19,7 @@ use crate::board::score_for;
 use super::eval::DISC;
 use super::last::{self, odd_quadrants};
 use super::midgame::{reply_count, Midgame, INFINITY};
+use super::slots::Slots;
 use super::table::{Probe, Table};
 use super::MoveList;
 
@@ -308,7 +309,7 @@ impl Solver {
             }
             if i >= unordered {
                 if rated < n {
-                    rated = self.rate_evaluated(&mut list, rated, empties, alpha);
+                    rated = self.rate_evaluated(&mut list, rated, own, opp, alpha);
                 }
                 // The best rated of the rest: most nodes cut on their first move, so picking
                 // beats sorting.
@@ -344,7 +345,7 @@ impl Solver {
         best
     }
 
-    /// Rates `children[from..]` (of a position of `empties` searched above `alpha`) by an
+    /// Rates `children[from..]` (of the position (`own`, `opp`) searched above `alpha`) by an
     /// evaluated search, higher to be tried first, in their order until one looks like a sure
     /// cut: one that far above `alpha` is tried at once, and the others' searches wait until it
     /// fails. Returns where the rated children end.
@@ -352,9 +353,11 @@ impl Solver {
         &mut self,
         children: &mut [Child],
         from: usize,
-        empties: u32,
+        own: u64,
+        opp: u64,
         alpha: i32,
     ) -> usize {
+        let empties = (!(own | opp)).count_ones();
         let depth = (empties - EVAL_ORDER_BASE) / 3;
         if depth >= 2 {
             for c in &children[from..] {
@@ -364,10 +367,19 @@ impl Solver {
         // A move worse than alpha by the margin needs no exact value: the reply's search stops
         // once it proves the move that bad.
         let hi = -(alpha - SORT_MARGIN) * DISC + 1;
+        // Each child's evaluation slots follow from the position's by its move.
+        let slots = Slots::new(own, opp);
         for (i, c) in children.iter_mut().enumerate().skip(from) {
-            let value = -self
-                .ordering
-                .search(c.own, c.opp, -INFINITY, hi, depth, false);
+            let flips = opp & !c.own;
+            let value = -self.ordering.search_slots(
+                c.own,
+                c.opp,
+                &slots.play(usize::from(c.sq), flips),
+                -INFINITY,
+                hi,
+                depth,
+                false,
+            );
             c.key = value - EVAL_ORDER_MOBILITY * reply_count(c.replies);
             if value >= (alpha + SURE_CUT) * DISC {
                 return i + 1;

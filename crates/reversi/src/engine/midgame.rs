@@ -93,7 +93,7 @@ impl Midgame {
     /// [`Midgame::search`] of the position whose evaluation slots are `slots`: each child's
     /// follow from them by its move.
     #[allow(clippy::too_many_arguments)]
-    fn search_slots(
+    pub(super) fn search_slots(
         &mut self,
         own: u64,
         opp: u64,
