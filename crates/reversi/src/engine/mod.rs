@@ -318,8 +318,8 @@ const PROBCUT_MARGIN: i32 = 8;
 
 /// The depth of the midgame search that orders the root moves of an exact solve and gives
 /// its first estimate: a shallow one, as the selective search that follows orders them
-/// better and estimates closer (a search 6 plies deeper cost FFO #40-#59 more time and no
-/// fewer nodes), and small solves need no more.
+/// better and estimates closer (one 6 plies deeper cost FFO #40-#53 more time and nodes),
+/// and small solves need no more.
 fn root_order_depth(empties: u32) -> u32 {
     empties.saturating_sub(18).clamp(2, 14)
 }
