@@ -40,7 +40,7 @@ pub fn corner_stable(discs: u64) -> u64 {
 /// Shifts `b` one step in direction `dir` (0..8: E, W, S, N, SE, NW, SW, NE), dropping what
 /// leaves the board.
 #[inline(always)]
-fn step(b: u64, dir: usize) -> u64 {
+const fn step(b: u64, dir: usize) -> u64 {
     match dir {
         0 => (b << 1) & NOT_A,
         1 => (b >> 1) & NOT_H,
@@ -349,21 +349,6 @@ fn edge_beyond(dir: usize) -> u64 {
     !step(u64::MAX, dir ^ 1)
 }
 
-/// The diagonals of the board: `[down-right diagonals, down-left diagonals]`, 15 each.
-static DIAGONALS: [[u64; 15]; 2] = build_diagonals();
-
-const fn build_diagonals() -> [[u64; 15]; 2] {
-    let mut diagonals = [[0u64; 15]; 2];
-    let mut sq = 0;
-    while sq < 64 {
-        let (r, c) = (sq / 8, sq % 8);
-        diagonals[0][r + 7 - c] |= 1u64 << sq;
-        diagonals[1][r + c] |= 1u64 << sq;
-        sq += 1;
-    }
-    diagonals
-}
-
 /// Squares whose whole line along the axis of `shift` (1: row, 8: column, 9: down-right
 /// diagonal, 7: down-left diagonal) is filled.
 fn full_lines(filled: u64, shift: usize) -> u64 {
@@ -382,10 +367,57 @@ fn full_lines(filled: u64, shift: usize) -> u64 {
             f &= f >> 8;
             (f & 0xff) * 0x0101_0101_0101_0101
         }
-        _ => DIAGONALS[usize::from(shift == 7)]
-            .iter()
-            .filter(|&&d| filled & d == d)
-            .fold(0, |acc, d| acc | d),
+        9 => filled_to_edge(filled, 4) & filled_to_edge(filled, 5),
+        _ => filled_to_edge(filled, 6) & filled_to_edge(filled, 7),
+    }
+}
+
+/// Per diagonal direction (4..8, as [`step`]) and doubling round `k` (0..3): the squares with fewer than
+/// `2^k` squares beyond them in that direction.
+static NEAR_EDGE: [[u64; 3]; 4] = {
+    let mut near = [[0u64; 3]; 4];
+    let mut d = 0;
+    while d < 4 {
+        let mut k = 0;
+        while k < 3 {
+            // Squares `2^k` steps from which leave the board: the board, stepped back `2^k`
+            // times, misses them.
+            let mut inside = u64::MAX;
+            let mut i = 0;
+            while i < 1 << k {
+                inside = step(inside, (d + 4) ^ 1);
+                i += 1;
+            }
+            near[d][k] = !inside;
+            k += 1;
+        }
+        d += 1;
+    }
+    near
+};
+
+/// Squares from which every square in the diagonal direction `dir` (4..8: SE, NW, SW, NE) up
+/// to the board's edge is filled, the square itself included.
+#[inline]
+fn filled_to_edge(filled: u64, dir: usize) -> u64 {
+    let near = &NEAR_EDGE[dir - 4];
+    // After round `k`, the squares whose next `2^(k+1)` squares that way (or all of them up to
+    // the edge) are filled: a run of `2^k` joined to the one `2^k` further on.
+    let mut run = filled;
+    for (k, near) in near.iter().enumerate() {
+        run &= near | step_back(run, dir, 1 << k);
+    }
+    run
+}
+
+/// The squares whose neighbour `n` steps away in diagonal direction `dir` (4..8) is in `b`.
+#[inline(always)]
+fn step_back(b: u64, dir: usize, n: u32) -> u64 {
+    match dir {
+        4 => b >> (9 * n),
+        5 => b << (9 * n),
+        6 => b >> (7 * n),
+        _ => b << (7 * n),
     }
 }
 
