@@ -317,36 +317,29 @@ pub fn stable(own: u64, opp: u64) -> u64 {
         full_lines(filled, 9),
         full_lines(filled, 7),
     ];
-    // The edges' stable discs, known exactly (see [`crate::edge`]), seed the rounds.
-    let mut stable = crate::edge::stable_edges(own, opp);
+    // The edges' stable discs are known exactly (see [`crate::edge`]); inside, the discs
+    // whose four lines are full are stable whatever their neighbours.
+    let inside = own & !EDGES;
+    let mut stable =
+        crate::edge::stable_edges(own, opp) | (inside & full[0] & full[1] & full[2] & full[3]);
+    if stable == 0 {
+        return 0;
+    }
+    // The rounds add inner discs held on each axis by a full line or a stable neighbour (the
+    // shifts need no masks: what wraps around the board's sides lands on an edge square).
     loop {
-        let mut next = own;
-        // Axis pairs of directions: (E, W), (S, N), (SE, NW), (SW, NE).
-        for (axis, full) in full.iter().enumerate() {
-            let a = 2 * axis;
-            let guard_a = step_in(stable, a + 1) | edge_beyond(a + 1);
-            let guard_b = step_in(stable, a) | edge_beyond(a);
-            // A neighbour at direction a of this square is stable: the stable set shifted back.
-            next &= full | guard_a | guard_b;
-        }
-        let next = next | stable;
+        let held = [1, 8, 9, 7]
+            .into_iter()
+            .zip(full)
+            .fold(inside, |held, (shift, full)| {
+                held & (full | stable << shift | stable >> shift)
+            });
+        let next = stable | held;
         if next == stable {
             return stable;
         }
         stable = next;
     }
-}
-
-/// Squares whose neighbour in direction `dir` is in `b` (i.e. `b` shifted the opposite way).
-#[inline]
-fn step_in(b: u64, dir: usize) -> u64 {
-    step(b, dir ^ 1)
-}
-
-/// Squares whose neighbour in direction `dir` is off the board.
-#[inline]
-fn edge_beyond(dir: usize) -> u64 {
-    !step(u64::MAX, dir ^ 1)
 }
 
 /// Squares whose whole line along the axis of `shift` (1: row, 8: column, 9: down-right
