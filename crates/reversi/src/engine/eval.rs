@@ -9,7 +9,7 @@
 use std::sync::OnceLock;
 
 use super::pattern::{fold, stage, MAX_WEIGHT, STAGES, STAGE_SIZE};
-use super::slots::Slots;
+use super::slots::{Slots, View};
 
 /// The score unit: one disc is worth this much.
 pub const DISC: i32 = 100;
@@ -82,14 +82,15 @@ fn weights() -> &'static [Vec<i16>] {
 /// Estimates the position for the side owning `own`.
 #[inline]
 pub fn evaluate(own: u64, opp: u64) -> i32 {
-    evaluate_slots(&Slots::new(own, opp), own, opp)
+    evaluate_view(Slots::new(own, opp).to_move(), own, opp)
 }
 
-/// [`evaluate`] from the position's [`Slots`], kept up to date by a search.
+/// [`evaluate`] from the side to move's [`View`] of the position's slots, kept up to date by
+/// a search.
 #[inline]
-pub fn evaluate_slots(slots: &Slots, own: u64, opp: u64) -> i32 {
+pub fn evaluate_view(view: &View, own: u64, opp: u64) -> i32 {
     let empties = (!(own | opp)).count_ones();
-    slots.evaluate(&weights()[stage(empties)], own, opp)
+    view.evaluate(&weights()[stage(empties)], own, opp)
 }
 
 #[cfg(test)]

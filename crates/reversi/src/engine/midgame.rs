@@ -7,7 +7,7 @@ use std::time::Instant;
 use crate::bitboard::{flips, moves, CORNERS};
 use crate::board::score_for;
 
-use super::eval::{evaluate_slots, DISC};
+use super::eval::{evaluate_view, DISC};
 use super::slots::Slots;
 use super::table::{Probe, Table};
 use super::MoveList;
@@ -22,6 +22,8 @@ pub struct Midgame {
     table: Table,
     /// Positions visited.
     pub nodes: u64,
+    /// The node count when the clock was last read.
+    checked_at: u64,
     deadline: Option<Instant>,
     /// Set once the deadline passed: every value since is meaningless.
     pub aborted: bool,
@@ -48,6 +50,7 @@ impl Midgame {
         Midgame {
             table: Table::new(bits),
             nodes: 0,
+            checked_at: 0,
             deadline: None,
             aborted: false,
         }
@@ -104,7 +107,10 @@ impl Midgame {
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes & 4095 == 0 {
+        // The clock is read every few thousand nodes (leaves, counted by their parents, and
+        // a reset count included).
+        if self.nodes.wrapping_sub(self.checked_at) >= 4096 {
+            self.checked_at = self.nodes;
             if let Some(deadline) = self.deadline {
                 if Instant::now() >= deadline {
                     self.aborted = true;
@@ -115,7 +121,7 @@ impl Midgame {
             return 0;
         }
         if depth == 0 {
-            return evaluate_slots(slots, own, opp);
+            return evaluate_view(slots.to_move(), own, opp);
         }
         let mut mask = moves(own, opp);
         if mask == 0 {
@@ -161,13 +167,18 @@ impl Midgame {
         let mut best_sq = 64u8;
         for (i, &(_, sq, f)) in list.iter().enumerate() {
             let (co, cp) = (opp & !f, own | f | (1u64 << sq));
-            let cs = slots.play(usize::from(sq), f);
-            let value = if i == 0 {
+            let value = if depth == 1 {
+                // A leaf's value is its evaluation, exact whatever the window: only the side
+                // to move's view of its slots is needed.
+                self.nodes += 1;
+                -evaluate_view(&slots.play_to_move(usize::from(sq), f), co, cp)
+            } else if i == 0 {
+                let cs = slots.play(usize::from(sq), f);
                 -self.search_slots(co, cp, &cs, -beta, -alpha, depth - 1, false)
             } else {
+                let cs = slots.play(usize::from(sq), f);
                 let v = -self.search_slots(co, cp, &cs, -alpha - 1, -alpha, depth - 1, false);
-                // The evaluation is exact whatever the window: a leaf needs no second look.
-                if v > alpha && v < beta && depth > 1 {
+                if v > alpha && v < beta {
                     -self.search_slots(co, cp, &cs, -beta, -v, depth - 1, false)
                 } else {
                     v

@@ -103,66 +103,18 @@ fn powers_of(mut discs: u64) -> SlotVector {
     sum
 }
 
-/// A position's slots from both sides' points of view.
+/// A position's slots from one side's point of view: its discs digit 1, the other side's
+/// digit 2. The side to move's view is all the evaluation reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Slots {
-    /// The side to move's discs as digit 1, the opponent's as digit 2.
-    own: SlotVector,
-    /// The opponent's discs as digit 1, the side to move's as digit 2.
-    opp: SlotVector,
-}
+pub struct View(SlotVector);
 
-impl Slots {
-    /// The slots of the position where `own` is to move against `opp`.
-    pub fn new(own: u64, opp: u64) -> Slots {
-        let (mine, theirs) = (powers_of(own), powers_of(opp));
-        let mut slots = Slots {
-            own: EMPTY_BOARD,
-            opp: EMPTY_BOARD,
-        };
-        for (view, one, two) in [
-            (&mut slots.own, &mine, &theirs),
-            (&mut slots.opp, &theirs, &mine),
-        ] {
-            add(view, one);
-            add(view, two);
-            add(view, two);
-        }
-        slots
-    }
-
-    /// The slots after the side to move plays `sq` and flips `flips`: the opponent's turn.
-    #[inline]
-    pub fn play(&self, sq: usize, flips: u64) -> Slots {
-        let placed = &powers()[sq];
-        let flipped = powers_of(flips);
-        // The mover's new disc and flipped discs turn from empty (0) and 2 into 1 in its own
-        // view; in the opponent's view, from 0 and 1 into 2. The child's side to move is that
-        // opponent.
-        let mut child = self.pass();
-        add(&mut child.own, placed);
-        add(&mut child.own, placed);
-        add(&mut child.own, &flipped);
-        add(&mut child.opp, placed);
-        sub(&mut child.opp, &flipped);
-        child
-    }
-
-    /// The slots after the side to move passes.
-    #[inline]
-    pub fn pass(&self) -> Slots {
-        Slots {
-            own: self.opp,
-            opp: self.own,
-        }
-    }
-
-    /// The evaluation of the position (`own` to move against `opp`, which these are the slots
-    /// of) with one stage's [folded](super::pattern::fold) weights: every placement's weight
-    /// and the two sides' mobility weights.
+impl View {
+    /// The evaluation of the position (`own` to move against `opp`, whose side to move's view
+    /// this is) with one stage's [folded](super::pattern::fold) weights: every placement's
+    /// weight and the two sides' mobility weights.
     #[inline]
     pub fn evaluate(&self, table: &[i16], own: u64, opp: u64) -> i32 {
-        let patterns: i32 = self.own[..READ_COUNT]
+        let patterns: i32 = self.0[..READ_COUNT]
             .iter()
             .map(|&slot| i32::from(table[usize::from(slot)]))
             .sum();
@@ -172,6 +124,84 @@ impl Slots {
         patterns
             + i32::from(table[(mobility + own_moves) as usize])
             + i32::from(table[(mobility + MOBILITY_CAP + 1 + opp_moves) as usize])
+    }
+}
+
+/// A position's slots from both sides' points of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slots {
+    /// The side to move's view.
+    own: View,
+    /// The opponent's view.
+    opp: View,
+}
+
+impl Slots {
+    /// The slots of the position where `own` is to move against `opp`.
+    pub fn new(own: u64, opp: u64) -> Slots {
+        let (mine, theirs) = (powers_of(own), powers_of(opp));
+        let mut slots = Slots {
+            own: View(EMPTY_BOARD),
+            opp: View(EMPTY_BOARD),
+        };
+        for (view, one, two) in [
+            (&mut slots.own.0, &mine, &theirs),
+            (&mut slots.opp.0, &theirs, &mine),
+        ] {
+            add(view, one);
+            add(view, two);
+            add(view, two);
+        }
+        slots
+    }
+
+    /// The side to move's view.
+    #[inline]
+    pub fn to_move(&self) -> &View {
+        &self.own
+    }
+
+    /// The view of the side to move after the side to move plays `sq` and flips `flips` (the
+    /// opponent's): all of [`Slots::play`] that a leaf's evaluation needs.
+    #[inline]
+    pub fn play_to_move(&self, sq: usize, flips: u64) -> View {
+        self.opponent_after(&powers()[sq], &powers_of(flips))
+    }
+
+    /// The slots after the side to move plays `sq` and flips `flips`: the opponent's turn.
+    #[inline]
+    pub fn play(&self, sq: usize, flips: u64) -> Slots {
+        let (placed, flipped) = (&powers()[sq], powers_of(flips));
+        // In the mover's view, its new disc turns from empty (0) into 1 and its flipped discs
+        // from 2 into 1; that view becomes the opponent's, the side then to move.
+        let mut mover = self.own;
+        add(&mut mover.0, placed);
+        sub(&mut mover.0, &flipped);
+        Slots {
+            own: self.opponent_after(placed, &flipped),
+            opp: mover,
+        }
+    }
+
+    /// The opponent's view after the side to move places the disc whose powers are `placed`
+    /// and flips the discs whose powers sum to `flipped`: the new disc turns from empty (0)
+    /// into 2 there, the flipped discs from 1 into 2.
+    #[inline(always)]
+    fn opponent_after(&self, placed: &SlotVector, flipped: &SlotVector) -> View {
+        let mut view = self.opp;
+        add(&mut view.0, placed);
+        add(&mut view.0, placed);
+        add(&mut view.0, flipped);
+        view
+    }
+
+    /// The slots after the side to move passes.
+    #[inline]
+    pub fn pass(&self) -> Slots {
+        Slots {
+            own: self.opp,
+            opp: self.own,
+        }
     }
 }
 
@@ -221,7 +251,7 @@ mod tests {
                 .iter()
                 .map(|&slot| i32::from(weights[slot as usize]))
                 .sum();
-            prop_assert_eq!(Slots::new(own, opp).evaluate(&folded, own, opp), sum);
+            prop_assert_eq!(Slots::new(own, opp).to_move().evaluate(&folded, own, opp), sum);
         }
     }
 
