@@ -365,8 +365,8 @@ fn full_lines(filled: u64, shift: usize) -> u64 {
     }
 }
 
-/// Per diagonal direction (4..8, as [`step`]) and doubling round `k` (0..3): the squares with fewer than
-/// `2^k` squares beyond them in that direction.
+/// Per diagonal direction (4..8, as [`step`]) and doubling round `k` (0..3): the squares with
+/// fewer than `2^k` squares beyond them in that direction.
 static NEAR_EDGE: [[u64; 3]; 4] = {
     let mut near = [[0u64; 3]; 4];
     let mut d = 0;

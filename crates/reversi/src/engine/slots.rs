@@ -232,7 +232,9 @@ mod tests {
                     let nth = usize::from(choice) % legal.count_ones() as usize;
                     let sq = (0..64).filter(|&s| legal >> s & 1 == 1).nth(nth).unwrap();
                     let f = flips(own, opp, sq);
+                    let leaf = slots.play_to_move(sq, f);
                     slots = slots.play(sq, f);
+                    prop_assert_eq!(&leaf, slots.to_move());
                     (own, opp) = (opp & !f, own | f | 1 << sq);
                 }
                 prop_assert_eq!(slots, Slots::new(own, opp));
