@@ -14,14 +14,19 @@
 //! `EXACT_FROM` empties on it is, before that it is the result of the game as played). Games run
 //! in parallel and each is seeded from `SEED` and its number, so a run is reproducible.
 //!
-//! The shipped weights came from three rounds, each generated with the weights of the one
-//! before (the first with all weights zero):
+//! The shipped weights came from seven rounds (2.93 million positions), each generated with
+//! the weights fitted on the rounds before it (the first with all weights zero; r5 with the
+//! same weights as r4):
 //!
 //! ```text
 //! generate 6000 101 18 10 r1.bin    # zero weights
 //! generate 1500 202 20 10 r2.bin    # weights fitted on r1
 //! generate 1500 303 20 0 r3.bin     # weights fitted on r1 and r2
-//! fit data/weights.bin r1.bin r2.bin r3.bin
+//! generate 10000 404 20 0 r4.bin    # weights fitted on r1 to r3
+//! generate 10000 505 20 5 r5.bin    # weights fitted on r1 to r3
+//! generate 10000 606 20 0 r6.bin    # weights fitted on r1 to r5
+//! generate 10000 707 20 0 r7.bin    # weights fitted on r1 to r6
+//! fit data/weights.bin r1.bin r2.bin r3.bin r4.bin r5.bin r6.bin r7.bin
 //! ```
 //!
 //! `fit` fits each stage's weights by least squares with a little ridge (conjugate gradients), on
