@@ -9,6 +9,9 @@
 //! by square in parity order (odd quadrants first, corners first and X-squares last within
 //! each) without generating moves, and the last square is counted directly.
 //!
+//! The positions of a few empties have a small table of their own, which stays in the
+//! processor's cache.
+//!
 //! A selective search (ProbCut) can go first: positions of many empties that a shallow
 //! evaluated search puts far outside the window are cut on that guess. Its moves, kept in a
 //! table of their own, are tried first by the exact search that follows.
@@ -29,6 +32,12 @@ const SHALLOW: u32 = 5;
 const _: () = assert!(SHALLOW <= last::MAX_EMPTIES);
 /// At least this many empties use the transposition table.
 const TABLE_MIN: u32 = 7;
+/// At most this many empties use a table of their own, small enough to stay in the processor's
+/// cache: these positions are most of those with a table, each one's subtree is cheap to
+/// search again, and waiting for memory on each would cost more than the few it forgets.
+const NEAR_END_MAX: u32 = 8;
+/// The near-end table holds `2^NEAR_END_BITS` entries (half a megabyte).
+const NEAR_END_BITS: u32 = 14;
 /// At least this many empties look for a child in the table that refutes the window
 /// (enhanced transposition cut-off).
 const ETC_MIN: u32 = 11;
@@ -94,12 +103,15 @@ impl Child {
     }
 }
 
-/// An exact solver with its table and node count.
+/// An exact solver with its tables and node count.
 pub struct Solver {
+    /// The results at positions of more than [`NEAR_END_MAX`] empties.
     table: Table,
     /// The results of the selective search at positions of at least [`PROBCUT_MIN`] empties,
     /// kept apart: their bounds are guesses, their moves good first tries for the exact search.
     guesses: Table,
+    /// The results at positions of at most [`NEAR_END_MAX`] empties.
+    near_end: Table,
     /// While searching selectively: how many discs beyond the window ProbCut's shallow search
     /// must put a position to cut it.
     margin: Option<i32>,
@@ -115,8 +127,8 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver with a 2^21-entry table (about 88 MB with the selective and ordering searches'
-    /// tables).
+    /// A solver with a 2^21-entry table (about 88 MB with the selective, near-end and ordering
+    /// searches' tables).
     pub fn new() -> Self {
         Solver::with_table_bits(21, 18)
     }
@@ -128,6 +140,7 @@ impl Solver {
         Solver {
             table: Table::new(bits),
             guesses: Table::new(bits - 2),
+            near_end: Table::new(NEAR_END_BITS),
             margin: None,
             nodes: 0,
             ordering: Midgame::new(ordering_bits),
@@ -149,6 +162,7 @@ impl Solver {
     pub fn clear(&mut self) {
         self.table.clear();
         self.guesses.clear();
+        self.near_end.clear();
         self.ordering.clear();
     }
 
@@ -170,6 +184,8 @@ impl Solver {
     fn table_at(&mut self, empties: u32) -> &mut Table {
         if self.guessing(empties) {
             &mut self.guesses
+        } else if empties <= NEAR_END_MAX {
+            &mut self.near_end
         } else {
             &mut self.table
         }
