@@ -176,37 +176,22 @@ const fn build_rays() -> [[u64; 8]; 64] {
 
 /// The discs that playing on `sq` flips (empty when the move is not legal). `sq` must be empty.
 ///
-/// With AVX-512 (`vplzcnt`), the eight rays at once, four to a vector (`avx512::flips`); with
-/// BMI2 alone (`pext`, `pdep`), line by line through tables (the crate's `lines` module); else
-/// ray by ray (`flips_by_rays`).
+/// With AVX2, the eight rays at once, four to a vector (`vector::flips`, with AVX-512's
+/// `vplzcnt` where the processor has it); else ray by ray (`flips_by_rays`).
 #[inline]
 pub fn flips(own: u64, opp: u64, sq: usize) -> u64 {
-    // SAFETY: this build targets processors with the features `avx512::flips` enables (the
-    // `cfg`).
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "avx512vl",
-        target_feature = "avx512cd"
-    ))]
-    return unsafe { avx512::flips(own, opp, sq) };
-    #[cfg(all(
-        target_arch = "x86_64",
-        target_feature = "bmi2",
-        not(all(target_feature = "avx512vl", target_feature = "avx512cd"))
-    ))]
-    return crate::lines::flips(own, opp, sq);
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    return vector::flips(own, opp, sq);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "avx2")))]
     return flips_by_rays(own, opp, sq);
 }
 
-/// [`flips`] with AVX-512, where the processor has it.
-#[cfg(all(
-    target_arch = "x86_64",
-    target_feature = "avx512vl",
-    target_feature = "avx512cd"
-))]
-mod avx512 {
+/// [`flips`] with vectors: the four rays towards higher bit indices side by side in one, the
+/// four towards lower ones in another.
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+mod vector {
     use super::RAYS;
+    use std::arch::x86_64::*;
 
     /// Each square's rays split by direction: towards higher bit indices (E, S, SE, SW), then
     /// towards lower ones (W, N, NW, NE), each four side by side for one vector.
@@ -236,50 +221,87 @@ mod avx512 {
         table
     };
 
-    /// [`super::flips_by_rays`] with AVX-512: the four rays of each half side by side.
-    #[target_feature(enable = "avx512f,avx512vl,avx512cd")]
-    #[inline]
+    /// [`super::flips_by_rays`], the four rays of each half side by side.
+    #[inline(always)]
     pub(super) fn flips(own: u64, opp: u64, sq: usize) -> u64 {
-        use std::arch::x86_64::*;
         let rays = &SPLIT_RAYS[sq];
-        // SAFETY: each half is four aligned `u64`s, one 256-bit vector.
-        let (up, down) = unsafe {
-            (
-                _mm256_load_si256(rays.up.as_ptr().cast()),
-                _mm256_load_si256(rays.down.as_ptr().cast()),
-            )
-        };
-        let own_v = _mm256_set1_epi64x(own as i64);
-        let opp_v = _mm256_set1_epi64x(opp as i64);
-        // Upwards the nearest square that is not the opponent's is the lowest set bit.
-        let blockers = _mm256_andnot_si256(opp_v, up);
+        // SAFETY: each half is four aligned `u64`s, one 256-bit vector; the build targets
+        // processors with AVX2 (the module's `cfg`), and with AVX-512 where that is used.
+        unsafe {
+            let up = _mm256_load_si256(rays.up.as_ptr().cast());
+            let down = _mm256_load_si256(rays.down.as_ptr().cast());
+            let own = _mm256_set1_epi64x(own as i64);
+            let opp = _mm256_set1_epi64x(opp as i64);
+            let flipped = _mm256_or_si256(flipped_up(own, opp, up), flipped_down(own, opp, down));
+            let half = _mm_or_si128(
+                _mm256_castsi256_si128(flipped),
+                _mm256_extracti128_si256::<1>(flipped),
+            );
+            _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
+        }
+    }
+
+    /// The flips along the rays `up`, towards higher bit indices: the nearest square that is
+    /// not the opponent's is the ray's lowest such bit.
+    ///
+    /// # Safety
+    /// The processor must have AVX2 (as the module's `cfg` makes sure); so for the other
+    /// helpers here.
+    #[inline(always)]
+    unsafe fn flipped_up(own: __m256i, opp: __m256i, up: __m256i) -> __m256i {
+        let blockers = _mm256_andnot_si256(opp, up);
         let first = _mm256_and_si256(blockers, _mm256_sub_epi64(_mm256_setzero_si256(), blockers));
-        let closed = _mm256_test_epi64_mask(first, own_v);
+        let open = _mm256_cmpeq_epi64(_mm256_and_si256(first, own), _mm256_setzero_si256());
         let before = _mm256_add_epi64(first, _mm256_set1_epi64x(-1));
-        let flipped_up = _mm256_maskz_and_epi64(closed, before, up);
-        // Downwards it is the highest set bit.
-        let blockers = _mm256_andnot_si256(opp_v, down);
+        _mm256_andnot_si256(open, _mm256_and_si256(before, up))
+    }
+
+    /// The flips along the rays `down`, towards lower bit indices: the nearest square that is
+    /// not the opponent's is the ray's highest such bit, found with AVX-512's leading-zero
+    /// count.
+    #[cfg(all(target_feature = "avx512vl", target_feature = "avx512cd"))]
+    #[inline(always)]
+    unsafe fn flipped_down(own: __m256i, opp: __m256i, down: __m256i) -> __m256i {
+        let blockers = _mm256_andnot_si256(opp, down);
         let zeros = _mm256_lzcnt_epi64(blockers);
         let top = _mm256_srlv_epi64(_mm256_set1_epi64x(i64::MIN), zeros);
-        let closed = _mm256_test_epi64_mask(top, own_v);
+        let closed = _mm256_test_epi64_mask(top, own);
         // The squares past that blocker (a shift of 64 leaves none; no blocker at all leaves
         // the whole ray, which `closed` then drops).
         let above = _mm256_sllv_epi64(
             _mm256_set1_epi64x(-1),
             _mm256_sub_epi64(_mm256_set1_epi64x(64), zeros),
         );
-        // Where closed: `flipped_up | (above & down)` (truth table 0xf8); elsewhere `flipped_up`.
-        let flipped = _mm256_mask_ternarylogic_epi64(flipped_up, closed, above, down, 0xf8);
-        let half = _mm_or_si128(
-            _mm256_castsi256_si128(flipped),
-            _mm256_extracti128_si256::<1>(flipped),
+        _mm256_maskz_and_epi64(closed, above, down)
+    }
+
+    /// The flips along the rays `down`, towards lower bit indices: the nearest square that is
+    /// not the opponent's is the ray's highest such bit, found by smearing every such square
+    /// down its ray (the squares smeared off the ray's end never land on it).
+    #[cfg(not(all(target_feature = "avx512vl", target_feature = "avx512cd")))]
+    #[inline(always)]
+    unsafe fn flipped_down(own: __m256i, opp: __m256i, down: __m256i) -> __m256i {
+        // One step along each ray: W, N, NW, NE.
+        let step = _mm256_set_epi64x(7, 9, 8, 1);
+        let mut beyond = _mm256_andnot_si256(opp, down);
+        beyond = _mm256_or_si256(beyond, _mm256_srlv_epi64(beyond, step));
+        beyond = _mm256_or_si256(
+            beyond,
+            _mm256_srlv_epi64(beyond, _mm256_slli_epi64::<1>(step)),
         );
-        _mm_cvtsi128_si64(_mm_or_si128(half, _mm_unpackhi_epi64(half, half))) as u64
+        beyond = _mm256_or_si256(
+            beyond,
+            _mm256_srlv_epi64(beyond, _mm256_slli_epi64::<2>(step)),
+        );
+        // Rays hold at most seven squares: `beyond` now runs from the nearest blocker on.
+        let nearest = _mm256_andnot_si256(_mm256_srlv_epi64(beyond, step), beyond);
+        let open = _mm256_cmpeq_epi64(_mm256_and_si256(nearest, own), _mm256_setzero_si256());
+        _mm256_andnot_si256(open, _mm256_andnot_si256(beyond, down))
     }
 }
 
-/// [`flips`] ray by ray, without BMI2 (tested everywhere).
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
+/// [`flips`] ray by ray, without AVX2 (tested everywhere).
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "avx2"), allow(dead_code))]
 #[inline]
 pub(crate) fn flips_by_rays(own: u64, opp: u64, sq: usize) -> u64 {
     let rays = &RAYS[sq];

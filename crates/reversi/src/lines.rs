@@ -1,7 +1,7 @@
 //! The four lines through each square (its row, its column and its two diagonals), and the discs
 //! on a line as a small bit pattern: bit `i` of a line's pattern is the line's `i`-th square in
-//! square order, as BMI2's `pext` packs them. A move's flips on a line and, with one empty
-//! square left, the number of discs a move there flips are then table look-ups.
+//! square order, as BMI2's `pext` packs them. With one empty square left, the number of discs a
+//! move there flips is then a table look-up per line.
 
 /// The lines through one square.
 struct Lines {
@@ -56,24 +56,10 @@ fn gather(b: u64, mask: u64) -> u64 {
     unsafe { std::arch::x86_64::_pext_u64(b, mask) }
 }
 
-/// The low bits of `bits` spread onto the squares of `mask` in square order (the inverse of
-/// [`gather`]). Only [`flips`] needs it.
-#[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
-#[cfg_attr(
-    all(target_feature = "avx512vl", target_feature = "avx512cd"),
-    allow(dead_code)
-)]
-#[inline(always)]
-fn scatter(bits: u64, mask: u64) -> u64 {
-    // SAFETY: `pdep` exists: this code is compiled only for processors with BMI2.
-    unsafe { std::arch::x86_64::_pdep_u64(bits, mask) }
-}
-
 #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
-use portable::{gather, scatter};
+use portable::gather;
 
-/// [`gather`] and [`scatter`] square by square, for processors without BMI2 (and to test the
-/// BMI2 ones against).
+/// [`gather`] square by square, for processors without BMI2 (and to test the BMI2 one against).
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
 mod portable {
     /// See [`super::gather`].
@@ -87,23 +73,11 @@ mod portable {
         }
         packed
     }
-
-    /// See [`super::scatter`].
-    pub(super) fn scatter(bits: u64, mut mask: u64) -> u64 {
-        let mut spread = 0;
-        let mut i = 0;
-        while mask != 0 {
-            spread |= (bits >> i & 1) << mask.trailing_zeros();
-            mask &= mask - 1;
-            i += 1;
-        }
-        spread
-    }
 }
 
 /// `OUTFLANK[at][opp]`: on a line of eight squares whose other side's squares are `opp`, the
 /// squares that end a run of at least one of them starting next to square `at` (either way).
-static OUTFLANK: [[u8; 256]; 8] = {
+const OUTFLANK: [[u8; 256]; 8] = {
     let mut table = [[0u8; 256]; 8];
     let mut at = 0;
     while at < 8 {
@@ -130,7 +104,7 @@ static OUTFLANK: [[u8; 256]; 8] = {
 };
 
 /// `FLIPPED[at][ends]`: the squares strictly between square `at` and each square of `ends`.
-static FLIPPED: [[u8; 256]; 8] = {
+const FLIPPED: [[u8; 256]; 8] = {
     let mut table = [[0u8; 256]; 8];
     let mut at = 0;
     while at < 8 {
@@ -175,28 +149,6 @@ static LAST_FLIPS: [[u8; 256]; 8] = {
     table
 };
 
-/// The discs that playing on `sq` flips (empty when the move is not legal), line by line.
-/// `sq` must be empty. [`crate::bitboard::flips`] where BMI2 makes it fast and AVX-512 is
-/// missing; tested everywhere.
-#[cfg_attr(
-    any(
-        not(all(target_arch = "x86_64", target_feature = "bmi2")),
-        all(target_feature = "avx512vl", target_feature = "avx512cd")
-    ),
-    allow(dead_code)
-)]
-#[inline]
-pub(crate) fn flips(own: u64, opp: u64, sq: usize) -> u64 {
-    let lines = &LINES[sq];
-    let mut flipped = 0;
-    for (&mask, &at) in lines.masks.iter().zip(&lines.at) {
-        let at = usize::from(at);
-        let ends = u64::from(OUTFLANK[at][gather(opp, mask) as usize]) & gather(own, mask);
-        flipped |= scatter(u64::from(FLIPPED[at][ends as usize]), mask);
-    }
-    flipped
-}
-
 /// How many discs a move on square `sq` flips for the side owning `own` when `sq` is the only
 /// empty square (every square but `sq` not in `own` belongs to the other side; whether `own`
 /// holds `sq` does not matter).
@@ -213,7 +165,7 @@ pub(crate) fn last_flip_count(own: u64, sq: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::flips_by_rays;
+    use crate::bitboard::flips;
 
     /// Random boards from a xorshift generator.
     fn boards() -> impl Iterator<Item = u64> {
@@ -227,30 +179,12 @@ mod tests {
     }
 
     #[test]
-    fn gather_and_scatter_match_the_square_by_square_ones() {
+    fn gather_matches_the_square_by_square_one() {
         for b in boards() {
             for lines in &LINES {
                 for &mask in &lines.masks {
-                    let packed = portable::gather(b, mask);
-                    assert_eq!(gather(b, mask), packed);
-                    assert_eq!(scatter(packed, mask), b & mask);
-                    assert_eq!(portable::scatter(packed, mask), b & mask);
+                    assert_eq!(gather(b, mask), portable::gather(b, mask));
                 }
-            }
-        }
-    }
-
-    #[test]
-    fn flips_by_lines_match_the_flips_by_rays() {
-        for x in boards() {
-            let own = x & 0x5555_aaaa_1234_8765;
-            let opp = !own & x.rotate_left(23);
-            for sq in (0..64).filter(|&sq| (own | opp) >> sq & 1 == 0) {
-                assert_eq!(
-                    flips(own, opp, sq),
-                    flips_by_rays(own, opp, sq),
-                    "square {sq}"
-                );
             }
         }
     }
