@@ -45,7 +45,7 @@ const ETC_MIN: u32 = 11;
 /// `(empties - EVAL_ORDER_BASE) / 3`.
 const EVAL_ORDER_MIN: u32 = 14;
 /// See [`EVAL_ORDER_MIN`].
-const EVAL_ORDER_BASE: u32 = 10;
+const EVAL_ORDER_BASE: u32 = 11;
 /// Weight of the opponent's replies (corners twice) against the evaluated search's value, in
 /// hundredths of a disc per reply.
 const EVAL_ORDER_MOBILITY: i32 = 175;
