@@ -42,10 +42,10 @@ const NEAR_END_BITS: u32 = 14;
 /// (enhanced transposition cut-off).
 const ETC_MIN: u32 = 11;
 /// At least this many empties order moves with an evaluated search, of depth
-/// `(empties - EVAL_ORDER_BASE) / 3`.
+/// `(empties - EVAL_ORDER_BASE) / 3` (at depth 0, the evaluation alone).
 const EVAL_ORDER_MIN: u32 = 14;
 /// See [`EVAL_ORDER_MIN`].
-const EVAL_ORDER_BASE: u32 = 11;
+const EVAL_ORDER_BASE: u32 = 12;
 /// Weight of the opponent's replies (corners twice) against the evaluated search's value, in
 /// hundredths of a disc per reply.
 const EVAL_ORDER_MOBILITY: i32 = 175;
