@@ -225,7 +225,7 @@ impl Solver {
         empties: u32,
     ) -> i32 {
         if empties <= SHALLOW {
-            return last::solve(own, opp, alpha, beta, &mut self.nodes);
+            return last::solve(own, opp, mask, alpha, beta, &mut self.nodes);
         }
         self.nodes += 1;
         if mask == 0 {

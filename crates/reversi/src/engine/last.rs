@@ -12,13 +12,17 @@
 //! whose opponent's stable discs already hold the mover to `alpha` is cut (stability
 //! cut-off).
 
-use crate::bitboard::{flips, neighbours, stable, CORNERS, X_SQUARES};
+use crate::bitboard::{flips, moves, neighbours, stable, CORNERS, X_SQUARES};
 use crate::board::score_for;
 use crate::lines::last_flip_count;
 
 /// At least this many empties look for a stability cut-off: with fewer, the search is
 /// cheaper than the stable discs.
 const STABILITY_MIN: u32 = 4;
+
+/// At least this many empties generate the legal moves before trying them: with fewer, testing
+/// each empty square on its own is cheaper.
+const MOVES_MIN: u32 = 4;
 
 /// The most empty squares [`solve`] takes.
 pub(super) const MAX_EMPTIES: u32 = 6;
@@ -41,11 +45,11 @@ pub(super) fn odd_quadrants(empty: u64) -> u64 {
         .fold(0, |acc, q| acc | q)
 }
 
-/// The exact value of the position for the side to move (`own` against `opp`) with at most
-/// [`MAX_EMPTIES`] empty squares, within `(alpha, beta)`: exact inside the window, a bound
-/// (fail-soft) outside it. Adds one to `nodes` per position visited, the last empty square's
-/// positions included.
-pub(super) fn solve(own: u64, opp: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
+/// The exact value of the position for the side to move (`own` against `opp`, with the legal
+/// moves `legal`) with at most [`MAX_EMPTIES`] empty squares, within `(alpha, beta)`: exact
+/// inside the window, a bound (fail-soft) outside it. Adds one to `nodes` per position visited,
+/// the last empty square's positions included.
+pub(super) fn solve(own: u64, opp: u64, legal: u64, alpha: i32, beta: i32, nodes: &mut u64) -> i32 {
     let empty = !(own | opp);
     match empty.count_ones() {
         0 => {
@@ -56,11 +60,11 @@ pub(super) fn solve(own: u64, opp: u64, alpha: i32, beta: i32, nodes: &mut u64) 
             *nodes += 1;
             last(own, alpha, empty.trailing_zeros() as u8)
         }
-        2 => node(own, opp, alpha, beta, Empties::<2>(empty), nodes),
-        3 => node(own, opp, alpha, beta, Empties::<3>(empty), nodes),
-        4 => node(own, opp, alpha, beta, Empties::<4>(empty), nodes),
-        5 => node(own, opp, alpha, beta, Empties::<5>(empty), nodes),
-        6 => node(own, opp, alpha, beta, Empties::<6>(empty), nodes),
+        2 => node(own, opp, alpha, beta, Empties::<2>(empty), legal, nodes),
+        3 => node(own, opp, alpha, beta, Empties::<3>(empty), legal, nodes),
+        4 => node(own, opp, alpha, beta, Empties::<4>(empty), legal, nodes),
+        5 => node(own, opp, alpha, beta, Empties::<5>(empty), legal, nodes),
+        6 => node(own, opp, alpha, beta, Empties::<6>(empty), legal, nodes),
         n => panic!("{n} empty squares: the last-empties solver takes at most {MAX_EMPTIES}"),
     }
 }
@@ -73,15 +77,43 @@ struct Empties<const N: u32>(u64);
 trait Moves: Copy {
     /// How many squares are empty.
     const COUNT: u32;
-    /// The best value of the side to move's moves on these squares (`own` against `opp`,
-    /// within `(alpha, beta)`), or `None` when it has none.
-    fn best_move(self, own: u64, opp: u64, alpha: i32, beta: i32, nodes: &mut u64) -> Option<i32>;
+
+    /// The squares worth trying for the side to move (`own` against `opp`): its legal moves
+    /// from [`MOVES_MIN`] empties on, else every empty square, each tested when tried.
+    #[inline(always)]
+    fn candidates(self, own: u64, opp: u64) -> u64 {
+        if Self::COUNT >= MOVES_MIN {
+            moves(own, opp)
+        } else {
+            !(own | opp)
+        }
+    }
+
+    /// The best value of the side to move's moves on the `candidates` among these squares
+    /// (`own` against `opp`, within `(alpha, beta)`), or `None` when it has none.
+    fn best_move(
+        self,
+        own: u64,
+        opp: u64,
+        candidates: u64,
+        alpha: i32,
+        beta: i32,
+        nodes: &mut u64,
+    ) -> Option<i32>;
 }
 
 impl Moves for Empties<2> {
     const COUNT: u32 = 2;
     #[inline(always)]
-    fn best_move(self, own: u64, opp: u64, _: i32, beta: i32, nodes: &mut u64) -> Option<i32> {
+    fn best_move(
+        self,
+        own: u64,
+        opp: u64,
+        _: u64,
+        _: i32,
+        beta: i32,
+        nodes: &mut u64,
+    ) -> Option<i32> {
         two(own, opp, beta, self.0, nodes)
     }
 }
@@ -96,11 +128,12 @@ macro_rules! more_empties {
                 self,
                 own: u64,
                 opp: u64,
+                candidates: u64,
                 alpha: i32,
                 beta: i32,
                 nodes: &mut u64,
             ) -> Option<i32> {
-                more::<{ $n - 1 }>(own, opp, alpha, beta, self.0, nodes)
+                more::<{ $n - 1 }>(own, opp, alpha, beta, self.0, candidates, nodes)
             }
         }
     )*};
@@ -108,11 +141,19 @@ macro_rules! more_empties {
 
 more_empties!(3 4 5 6);
 
-/// The value of a position with the empty `squares` (at least two): the node is counted, and
-/// when the side to move has no move the other side moves (the position after the pass counted
-/// too), or the game is over. With many empties, the opponent's stable discs may settle it
-/// first.
-fn node<E: Moves>(own: u64, opp: u64, alpha: i32, beta: i32, squares: E, nodes: &mut u64) -> i32 {
+/// The value of a position with the empty `squares` (at least two) and the side to move's
+/// [`Moves::candidates`]: the node is counted, and when the side to move has no move the other
+/// side moves (the position after the pass counted too), or the game is over. With many
+/// empties, the opponent's stable discs may settle it first.
+fn node<E: Moves>(
+    own: u64,
+    opp: u64,
+    alpha: i32,
+    beta: i32,
+    squares: E,
+    candidates: u64,
+    nodes: &mut u64,
+) -> i32 {
     *nodes += 1;
     // Stable opponent discs cap what the side to move can reach (checked only when the
     // opponent's discs alone could: stability costs more than a node).
@@ -122,11 +163,12 @@ fn node<E: Moves>(own: u64, opp: u64, alpha: i32, beta: i32, squares: E, nodes: 
             return upper;
         }
     }
-    if let Some(value) = squares.best_move(own, opp, alpha, beta, nodes) {
+    if let Some(value) = squares.best_move(own, opp, candidates, alpha, beta, nodes) {
         return value;
     }
     *nodes += 1;
-    match squares.best_move(opp, own, -beta, -alpha, nodes) {
+    let replies = squares.candidates(opp, own);
+    match squares.best_move(opp, own, replies, -beta, -alpha, nodes) {
         Some(value) => -value,
         None => score_for(own, opp),
     }
@@ -163,9 +205,9 @@ fn before_last(own: u64, opp: u64, beta: i32, sq: u8, other: u8, nodes: &mut u64
     Some(-last(opp & !f, -beta, other))
 }
 
-/// The best of the moves on the `empty` squares (`M + 1` >= 3 of them), tried in parity order:
-/// the squares of odd quadrants first, each group by [`SQUARE_CLASSES`] and then in square
-/// order (`None` when none is legal).
+/// The best of the moves on the `tried` squares among the `empty` ones (`M + 1` >= 3 of them), in
+/// parity order: the squares of odd quadrants first, each group by [`SQUARE_CLASSES`] and then
+/// in square order (`None` when none is legal).
 #[inline(always)]
 fn more<const M: u32>(
     own: u64,
@@ -173,6 +215,7 @@ fn more<const M: u32>(
     mut alpha: i32,
     beta: i32,
     empty: u64,
+    tried: u64,
     nodes: &mut u64,
 ) -> Option<i32>
 where
@@ -182,17 +225,24 @@ where
     let mut best = None;
     for group in [odd, !odd] {
         for class in SQUARE_CLASSES {
-            let mut squares = empty & group & class;
+            let mut squares = tried & group & class;
             while squares != 0 {
                 let sq = squares.trailing_zeros() as u8;
                 squares &= squares - 1;
-                let f = flips_near(own, opp, sq);
+                // Legal moves flip something; other candidates are tested.
+                let f = if M + 1 < MOVES_MIN {
+                    flips_near(own, opp, sq)
+                } else {
+                    flips(own, opp, usize::from(sq))
+                };
                 if f == 0 {
                     continue;
                 }
                 let bit = 1u64 << sq;
+                let (child_own, child_opp) = (opp & !f, own | f | bit);
                 let rest = Empties::<M>(empty ^ bit);
-                let value = -node(opp & !f, own | f | bit, -beta, -alpha, rest, nodes);
+                let replies = rest.candidates(child_own, child_opp);
+                let value = -node(child_own, child_opp, -beta, -alpha, rest, replies, nodes);
                 if best.is_none_or(|b| value > b) {
                     best = Some(value);
                     if value > alpha {
@@ -260,7 +310,6 @@ fn last(own: u64, alpha: i32, sq: u8) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bitboard::moves;
     use proptest::prelude::*;
 
     /// The exact value by plain negamax over every empty square, with no window.
@@ -314,12 +363,12 @@ mod tests {
             let beta = (alpha + width).min(65);
             let truth = reference(own, opp);
             let mut nodes = 0;
-            let value = solve(own, opp, alpha, beta, &mut nodes);
+            let value = solve(own, opp, moves(own, opp), alpha, beta, &mut nodes);
             prop_assert!(
                 sound(value, truth, alpha, beta),
                 "{value} in ({alpha}, {beta}), truth {truth}"
             );
-            prop_assert_eq!(solve(own, opp, -65, 65, &mut nodes), truth);
+            prop_assert_eq!(solve(own, opp, moves(own, opp), -65, 65, &mut nodes), truth);
             prop_assert!(nodes >= 2);
         }
     }
@@ -349,7 +398,7 @@ mod tests {
             }
             let truth = reference(own, opp);
             for (alpha, beta) in [(-65, 65), (truth - 1, truth), (truth, truth + 1)] {
-                let value = solve(own, opp, alpha, beta, &mut 0);
+                let value = solve(own, opp, moves(own, opp), alpha, beta, &mut 0);
                 assert!(sound(value, truth, alpha, beta), "{own:x} {opp:x}");
             }
         }
@@ -359,12 +408,15 @@ mod tests {
     #[test]
     fn a_full_board_and_a_last_square_count_one_node() {
         let mut nodes = 0;
-        assert_eq!(solve(u64::MAX, 0, -65, 65, &mut nodes), 64);
+        assert_eq!(solve(u64::MAX, 0, 0, -65, 65, &mut nodes), 64);
         // a1 empty, black owns the first row: playing a1 flips nothing, so white plays it and
         // flips b1..g1.
         let own = 0xfe;
         let opp = !own & !1;
-        assert_eq!(solve(own, opp, -65, 65, &mut nodes), reference(own, opp));
+        assert_eq!(
+            solve(own, opp, moves(own, opp), -65, 65, &mut nodes),
+            reference(own, opp)
+        );
         assert_eq!(nodes, 2);
     }
 }
