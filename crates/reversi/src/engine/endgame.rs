@@ -323,16 +323,20 @@ impl Solver {
                     rated = i;
                 }
             }
-            if i >= unordered {
+            let c = if i >= unordered {
                 if rated < n {
                     rated = self.rate_evaluated(&mut list, rated, own, opp, alpha);
                 }
                 // The best rated of the rest: most nodes cut on their first move, so picking
-                // beats sorting.
+                // beats sorting. The move at `i` takes the picked one's place (`i` is not read
+                // again).
                 let next = (i..rated).max_by_key(|&j| list[j].key).unwrap_or(i);
-                list.swap(i, next);
-            }
-            let c = list[i];
+                let picked = list[next];
+                list[next] = list[i];
+                picked
+            } else {
+                list[i]
+            };
             let value = if i == 0 {
                 -self.search(c.own, c.opp, c.replies, -beta, -alpha, empties - 1)
             } else {
