@@ -1,9 +1,10 @@
 //! The exact solver of the last few empty squares, where most of an endgame search's nodes lie.
 //!
-//! No move generation, ordering or table: the empty squares are passed down as a bitboard,
+//! No move list, ordering search or table: the empty squares are passed down as a bitboard, and
 //! each node tries them in parity order (squares of the quadrants holding an odd number of
-//! empties first: they tend to get the last move of their region), and a square is tried only
-//! when an opponent disc lies next to it. With two empties left each move leads to a position
+//! empties first: they tend to get the last move of their region). From four empties on, the
+//! legal moves are generated at once and only they are tried; with fewer, a square is tried
+//! only when an opponent disc lies next to it. With two empties left each move leads to a position
 //! whose one empty square is scored without playing it: the board being otherwise full, the
 //! discs a move there flips depend only on the mover's discs along the square's four lines,
 //! and a table per line counts them ([`last_flip_count`]). The other side's flips are
