@@ -180,7 +180,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// The number of move sequences of exactly `depth` plies (passes and chance outcomes count
     /// as plies; finished games are not continued). Games may override it with a faster count;
-    /// the result must equal [`crate::perft`]'s.
+    /// the result must equal [`crate::perft::perft`]'s.
     fn perft(&self, depth: u32) -> u64 {
         crate::perft::perft(self, depth)
     }

@@ -4,7 +4,7 @@ use crate::bitboard::moves;
 
 /// The number of move sequences of `depth` plies from the position where `own` is to move
 /// (passes count as plies; finished games are not continued). Equals the generic
-/// [`tabula_core::perft`].
+/// [`tabula_core::perft::perft`].
 pub fn perft(own: u64, opp: u64, depth: u32) -> u64 {
     if depth == 0 {
         return 1;

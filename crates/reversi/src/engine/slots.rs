@@ -1,6 +1,6 @@
 //! The evaluation's pattern slots of a position, kept up to date move by move.
 //!
-//! The evaluation reads each pattern placement once ([`pattern::READS`]): its ternary code (own
+//! The evaluation reads each pattern placement once (`pattern::READS`): its ternary code (own
 //! discs digit 1, the opponent's digit 2) plus the pattern's offset is a *slot*, an index into
 //! a stage's folded weights. A disc adds its digit times a power of three to the slot of every
 //! placement covering its square, so the slots of a position follow from its parent's by the
