@@ -161,9 +161,9 @@ pub fn features(own: u64, opp: u64) -> [u32; FEATURES] {
 /// of a code is the sum of the weights of the codes the other readings would give. The sum is
 /// the same, with half the look-ups.
 struct Plan {
-    /// Per pattern: for each reading of its first placement, where each of its digits comes
-    /// from in the representative reading.
-    foldings: Vec<Vec<Vec<usize>>>,
+    /// Per pattern: for each reading of its first placement, the code that reading gives for
+    /// each code of the representative reading.
+    foldings: Vec<Vec<Vec<u32>>>,
 }
 
 /// Per pattern, the images (indices into [`images`]) on which the evaluation reads its
@@ -209,13 +209,23 @@ fn plan() -> &'static Plan {
             let foldings = (0..8)
                 .filter(|&k| set(k) == set(first))
                 .map(|k| {
-                    squares[k]
+                    // Digit j of the representative reading is digit i of this one, where
+                    // both read the same square: worth 3^i here.
+                    let worth: Vec<u32> = squares[first]
                         .iter()
                         .map(|t| {
-                            squares[first]
-                                .iter()
-                                .position(|u| u == t)
-                                .expect("same set")
+                            let i = squares[k].iter().position(|u| u == t).expect("same set");
+                            3u32.pow(i as u32)
+                        })
+                        .collect();
+                    (0..3u32.pow(len))
+                        .map(|code| {
+                            let mut rest = code;
+                            worth.iter().fold(0, |read, w| {
+                                let digit = rest % 3;
+                                rest /= 3;
+                                read + digit * w
+                            })
                         })
                         .collect()
                 })
@@ -233,17 +243,12 @@ fn plan() -> &'static Plan {
 pub fn fold(weights: &[i16]) -> Vec<i16> {
     let mut folded = weights.to_vec();
     for (p, foldings) in plan().foldings.iter().enumerate() {
-        let len = PATTERNS[p].0 as usize;
-        let offset = OFFSETS[p] as usize;
-        for code in 0..3usize.pow(len as u32) {
-            let digits: Vec<usize> = (0..len).map(|i| code / 3usize.pow(i as u32) % 3).collect();
-            folded[offset + code] = foldings
+        let weights = &weights[OFFSETS[p] as usize..];
+        let folded = &mut folded[OFFSETS[p] as usize..];
+        for (code, sum) in folded[..foldings[0].len()].iter_mut().enumerate() {
+            *sum = foldings
                 .iter()
-                .map(|from| -> i16 {
-                    let read =
-                        (0..len).fold(0, |acc, i| acc + digits[from[i]] * 3usize.pow(i as u32));
-                    weights[offset + read]
-                })
+                .map(|reads| weights[reads[code] as usize])
                 .sum();
         }
     }
