@@ -13,7 +13,7 @@
 //! whose opponent's stable discs already hold the mover to `alpha` is cut (stability
 //! cut-off).
 
-use crate::bitboard::{flips, moves, neighbours, stable, CORNERS, X_SQUARES};
+use crate::bitboard::{flips, moves, neighbours, stable_at_least, CORNERS, X_SQUARES};
 use crate::board::score_for;
 use crate::lines::last_flip_count;
 
@@ -159,7 +159,9 @@ fn node<E: Moves>(
     // Stable opponent discs cap what the side to move can reach (checked only when the
     // opponent's discs alone could: stability costs more than a node).
     if E::COUNT >= STABILITY_MIN && 64 - 2 * opp.count_ones() as i32 <= alpha {
-        let upper = 64 - 2 * stable(opp, own).count_ones() as i32;
+        // At least `(64 - alpha) / 2` stable discs (rounded up) settle it.
+        let enough = (65 - alpha).max(0) as u32 / 2;
+        let upper = 64 - 2 * stable_at_least(opp, own, enough).count_ones() as i32;
         if upper <= alpha {
             return upper;
         }
