@@ -61,18 +61,81 @@ pub(super) fn solve(own: u64, opp: u64, legal: u64, alpha: i32, beta: i32, nodes
             *nodes += 1;
             last(own, alpha, empty.trailing_zeros() as u8)
         }
-        2 => node(own, opp, alpha, beta, Empties::<2>(empty), legal, nodes),
-        3 => node(own, opp, alpha, beta, Empties::<3>(empty), legal, nodes),
-        4 => node(own, opp, alpha, beta, Empties::<4>(empty), legal, nodes),
-        5 => node(own, opp, alpha, beta, Empties::<5>(empty), legal, nodes),
-        6 => node(own, opp, alpha, beta, Empties::<6>(empty), legal, nodes),
+        2 => node(
+            own,
+            opp,
+            alpha,
+            beta,
+            Empties::<2>::new(empty),
+            legal,
+            nodes,
+        ),
+        3 => node(
+            own,
+            opp,
+            alpha,
+            beta,
+            Empties::<3>::new(empty),
+            legal,
+            nodes,
+        ),
+        4 => node(
+            own,
+            opp,
+            alpha,
+            beta,
+            Empties::<4>::new(empty),
+            legal,
+            nodes,
+        ),
+        5 => node(
+            own,
+            opp,
+            alpha,
+            beta,
+            Empties::<5>::new(empty),
+            legal,
+            nodes,
+        ),
+        6 => node(
+            own,
+            opp,
+            alpha,
+            beta,
+            Empties::<6>::new(empty),
+            legal,
+            nodes,
+        ),
         n => panic!("{n} empty squares: the last-empties solver takes at most {MAX_EMPTIES}"),
     }
 }
 
-/// The empty squares, `N` of them: each count has its own code, loops unrolled.
+/// The empty squares, `N` of them, and their quadrants' parity, kept from move to move: each
+/// count has its own code, loops unrolled.
 #[derive(Clone, Copy)]
-struct Empties<const N: u32>(u64);
+struct Empties<const N: u32> {
+    /// The empty squares.
+    squares: u64,
+    /// The quadrants holding an odd number of them.
+    odd: u64,
+}
+
+impl<const N: u32> Empties<N> {
+    /// The empty squares `squares`, their parity counted.
+    #[inline(always)]
+    fn new(squares: u64) -> Self {
+        Empties {
+            squares,
+            odd: odd_quadrants(squares),
+        }
+    }
+}
+
+/// The quadrant of `sq`: a move there changes its parity.
+#[inline(always)]
+fn quadrant(sq: u8) -> u64 {
+    QUADRANTS[usize::from((sq >> 4 & 2) | (sq >> 2 & 1))]
+}
 
 /// The moves of a position on its empty squares.
 trait Moves: Copy {
@@ -115,7 +178,7 @@ impl Moves for Empties<2> {
         beta: i32,
         nodes: &mut u64,
     ) -> Option<i32> {
-        two(own, opp, beta, self.0, nodes)
+        two(own, opp, beta, self.squares, nodes)
     }
 }
 
@@ -134,7 +197,7 @@ macro_rules! more_empties {
                 beta: i32,
                 nodes: &mut u64,
             ) -> Option<i32> {
-                more::<{ $n - 1 }>(own, opp, alpha, beta, self.0, candidates, nodes)
+                more::<$n, { $n - 1 }>(own, opp, alpha, beta, self, candidates, nodes)
             }
         }
     )*};
@@ -208,23 +271,24 @@ fn before_last(own: u64, opp: u64, beta: i32, sq: u8, other: u8, nodes: &mut u64
     Some(-last(opp & !f, -beta, other))
 }
 
-/// The best of the moves on the `tried` squares among the `empty` ones (`M + 1` >= 3 of them), in
-/// parity order: the squares of odd quadrants first, each group by [`SQUARE_CLASSES`] and then
+/// The best of the moves on the `tried` squares among the `empty` ones (`N` >= 3 of them, `M` =
+/// `N - 1` left after a move), in parity order: the squares of odd quadrants first, each group by [`SQUARE_CLASSES`] and then
 /// in square order (`None` when none is legal).
 #[inline(always)]
-fn more<const M: u32>(
+fn more<const N: u32, const M: u32>(
     own: u64,
     opp: u64,
     mut alpha: i32,
     beta: i32,
-    empty: u64,
+    empty: Empties<N>,
     tried: u64,
     nodes: &mut u64,
 ) -> Option<i32>
 where
     Empties<M>: Moves,
 {
-    let odd = odd_quadrants(empty);
+    const { assert!(M + 1 == N) };
+    let odd = empty.odd;
     let mut best = None;
     for group in [odd, !odd] {
         for class in SQUARE_CLASSES {
@@ -243,7 +307,10 @@ where
                 }
                 let bit = 1u64 << sq;
                 let (child_own, child_opp) = (opp & !f, own | f | bit);
-                let rest = Empties::<M>(empty ^ bit);
+                let rest = Empties::<M> {
+                    squares: empty.squares ^ bit,
+                    odd: odd ^ quadrant(sq),
+                };
                 let replies = rest.candidates(child_own, child_opp);
                 let value = -node(child_own, child_opp, -beta, -alpha, rest, replies, nodes);
                 if best.is_none_or(|b| value > b) {
