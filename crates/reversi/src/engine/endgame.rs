@@ -39,8 +39,9 @@ const NEAR_END_MAX: u32 = 8;
 /// The near-end table holds `2^NEAR_END_BITS` entries (half a megabyte).
 const NEAR_END_BITS: u32 = 14;
 /// At least this many empties look for a child in the table that refutes the window
-/// (enhanced transposition cut-off).
-const ETC_MIN: u32 = 11;
+/// (enhanced transposition cut-off). Below, the cut-offs it finds save less time than waiting
+/// for every child's table entry costs.
+const ETC_MIN: u32 = 13;
 /// At least this many empties order moves with an evaluated search, of depth
 /// `(empties - EVAL_ORDER_BASE) / 3` (at depth 0, the evaluation alone).
 const EVAL_ORDER_MIN: u32 = 14;
