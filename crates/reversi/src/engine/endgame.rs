@@ -65,7 +65,7 @@ const CORNER_STABLE_WEIGHT: i32 = 5;
 const ROOM_WEIGHT: i32 = 4;
 
 /// At least this many empties are cut by ProbCut in a selective search.
-const PROBCUT_MIN: u32 = 10;
+const PROBCUT_MIN: u32 = 11;
 /// ProbCut's shallow search has depth `(empties - PROBCUT_BASE) / 2`.
 const PROBCUT_BASE: u32 = 8;
 
