@@ -159,7 +159,7 @@ impl Solver {
         self.ordering.nodes = 0;
     }
 
-    /// Forgets stored results (between unrelated positions).
+    /// Starts afresh (between unrelated positions): stored results give way to new ones.
     pub fn clear(&mut self) {
         self.table.clear();
         self.guesses.clear();

@@ -56,7 +56,7 @@ impl Midgame {
         }
     }
 
-    /// Forgets stored results.
+    /// Starts afresh (between unrelated positions): stored results give way to new ones.
     pub fn clear(&mut self) {
         self.table.clear();
     }

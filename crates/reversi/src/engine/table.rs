@@ -1,5 +1,9 @@
 //! A transposition table: bounds on a position's value and its best move, in buckets of two
 //! entries (one kept for the deepest search, one always replaced).
+//!
+//! Clearing does not touch the entries: it starts a new age, and entries of older ages give
+//! way to any store, as if the table were empty. Their keys are whole positions, so what they
+//! still answer is about the very position asked.
 
 /// Asks the kernel to back `memory`, not yet touched, with huge pages: a table of many
 /// megabytes probed at random then costs far fewer address-translation misses.
@@ -30,6 +34,8 @@ struct Entry {
     upper: i32,
     depth: u8,
     best: u8,
+    /// The table's age when stored.
+    age: u8,
 }
 
 /// What the table knows about a position.
@@ -53,6 +59,8 @@ struct Bucket([Entry; 2]);
 pub struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
+    /// Bumped at each [`Table::clear`]: older entries are free to replace.
+    age: u8,
 }
 
 /// What the table says about a search of a window.
@@ -103,12 +111,18 @@ impl Table {
         Table {
             buckets,
             mask: size - 1,
+            age: 0,
         }
     }
 
-    /// Forgets everything.
+    /// Lets every stored entry give way to new ones (between unrelated positions): a new age,
+    /// and once in 256 an actual wipe, so that an age is never reused while entries of it
+    /// remain.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        self.age = self.age.wrapping_add(1);
+        if self.age == 0 {
+            self.buckets.fill(Bucket::default());
+        }
     }
 
     /// Asks the processor to fetch the position's bucket into the cache, so that a probe soon
@@ -174,14 +188,53 @@ impl Table {
         let index = self.bucket(own, opp);
         let bucket = &mut self.buckets[index];
         let deep = &bucket.0[0];
-        let slot = usize::from(!(deep.own == own && deep.opp == opp || deep.depth <= depth));
-        bucket.0[slot] = Entry {
+        let free =
+            deep.own == own && deep.opp == opp || deep.depth <= depth || deep.age != self.age;
+        bucket.0[usize::from(!free)] = Entry {
             own,
             opp,
             lower,
             upper,
             depth,
             best,
+            age: self.age,
         };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three positions sharing a bucket of a two-bucket table.
+    fn same_bucket(table: &Table) -> [(u64, u64); 3] {
+        let mut found = (1..)
+            .map(|own| (own, 1u64 << 63))
+            .filter(|&(own, opp)| table.bucket(own, opp) == 0);
+        [(); 3].map(|_| found.next().expect("half of all keys land in bucket 0"))
+    }
+
+    #[test]
+    fn the_deep_entry_stays_until_a_clear_lets_it_go() {
+        let mut table = Table::new(2);
+        let [a, b, c] = same_bucket(&table);
+        table.store(a.0, a.1, 20, -64, 64, 10, 3);
+        table.store(b.0, b.1, 5, -64, 64, 2, 4);
+        // The shallower search took the always-replaced entry.
+        assert_eq!(
+            table.probe(a.0, a.1, 20).map(|h| (h.lower, h.upper)),
+            Some((10, 10))
+        );
+        assert_eq!(table.probe(b.0, b.1, 5).map(|h| h.best), Some(4));
+        table.clear();
+        // After a clear, the old deep entry gives way to a shallow one, and stays lost to a
+        // probe; the other old entry, not overwritten, still answers for its own position.
+        table.store(c.0, c.1, 5, 0, 1, 6, 5);
+        assert!(table.probe(a.0, a.1, 0).is_none());
+        assert_eq!(
+            table.probe(c.0, c.1, 5).map(|h| (h.lower, h.best)),
+            Some((6, 5))
+        );
+        assert_eq!(table.probe(b.0, b.1, 5).map(|h| h.best), Some(4));
     }
 }
