@@ -3,8 +3,9 @@
 //! No move list, ordering search or table: the empty squares are passed down as a bitboard, and
 //! each node tries them in parity order (squares of the quadrants holding an odd number of
 //! empties first: they tend to get the last move of their region). From four empties on, the
-//! legal moves are generated at once and only they are tried; with fewer, a square is tried
-//! only when an opponent disc lies next to it. With two empties left each move leads to a position
+//! legal moves are generated at once and only they are tried, corners first and X-squares
+//! last within a parity group; with fewer, a square is tried only when an opponent disc lies
+//! next to it. With two empties left each move leads to a position
 //! whose one empty square is scored without playing it: the board being otherwise full, the
 //! discs a move there flips depend only on the mover's discs along the square's four lines,
 //! and a table per line counts them ([`last_flip_count`]). The other side's flips are
@@ -272,8 +273,10 @@ fn before_last(own: u64, opp: u64, beta: i32, sq: u8, other: u8, nodes: &mut u64
 }
 
 /// The best of the moves on the `tried` squares among the `empty` ones (`N` >= 3 of them, `M` =
-/// `N - 1` left after a move), in parity order: the squares of odd quadrants first, each group by [`SQUARE_CLASSES`] and then
-/// in square order (`None` when none is legal).
+/// `N - 1` left after a move), in parity order: the squares of odd quadrants first, then in
+/// square order, from [`MOVES_MIN`] empties on each group by [`SQUARE_CLASSES`] first (`None`
+/// when none is legal). With fewer empties, where every empty square is a candidate, sorting
+/// them into classes costs more time than it saves nodes.
 #[inline(always)]
 fn more<const N: u32, const M: u32>(
     own: u64,
@@ -291,7 +294,12 @@ where
     let odd = empty.odd;
     let mut best = None;
     for group in [odd, !odd] {
-        for class in SQUARE_CLASSES {
+        let classes: &[u64] = if N >= MOVES_MIN {
+            &SQUARE_CLASSES
+        } else {
+            &[u64::MAX]
+        };
+        for &class in classes {
             let mut squares = tried & group & class;
             while squares != 0 {
                 let sq = squares.trailing_zeros() as u8;
