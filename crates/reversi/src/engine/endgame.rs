@@ -16,7 +16,7 @@
 //! evaluated search puts far outside the window are cut on that guess. Its moves, kept in a
 //! table of their own, are tried first by the exact search that follows.
 
-use crate::bitboard::{corner_stable, flips, moves, neighbours, stable_at_least};
+use crate::bitboard::{corner_stable, flips, moves, neighbours};
 use crate::board::score_for;
 
 use super::eval::DISC;
@@ -253,13 +253,8 @@ impl Solver {
             list.push(child);
         }
         // Stable opponent discs cap what the side to move can reach.
-        if 64 - 2 * opp.count_ones() as i32 <= alpha {
-            // At least `(64 - alpha) / 2` stable discs (rounded up) settle it.
-            let enough = (65 - alpha).max(0) as u32 / 2;
-            let upper = 64 - 2 * stable_at_least(opp, own, enough).count_ones() as i32;
-            if upper <= alpha {
-                return upper;
-            }
+        if let Some(upper) = last::stability_cut(own, opp, alpha) {
+            return upper;
         }
         let use_table = empties >= TABLE_MIN;
         let mut hint = 64u8;

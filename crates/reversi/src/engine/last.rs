@@ -5,10 +5,10 @@
 //! empties first: they tend to get the last move of their region). From four empties on, the
 //! legal moves are generated at once and only they are tried, corners first and X-squares
 //! last within a parity group; with fewer, a square is tried only when an opponent disc lies
-//! next to it. With two empties left each move leads to a position
-//! whose one empty square is scored without playing it: the board being otherwise full, the
-//! discs a move there flips depend only on the mover's discs along the square's four lines,
-//! and a table per line counts them ([`last_flip_count`]). The other side's flips are
+//! next to it. With two empties left each move leads to a position whose one empty square is
+//! scored without playing it: the board being otherwise full, the discs a move there flips
+//! depend only on the mover's discs along the square's four lines, and a table per line counts
+//! them ([`last_flip_count`]). The other side's flips are
 //! counted only when they can change the result against the window (a lazy cut: losing the
 //! last square already leaves the mover at or below `alpha`). From four empties on, a node
 //! whose opponent's stable discs already hold the mover to `alpha` is cut (stability
@@ -62,51 +62,11 @@ pub(super) fn solve(own: u64, opp: u64, legal: u64, alpha: i32, beta: i32, nodes
             *nodes += 1;
             last(own, alpha, empty.trailing_zeros() as u8)
         }
-        2 => node(
-            own,
-            opp,
-            alpha,
-            beta,
-            Empties::<2>::new(empty),
-            legal,
-            nodes,
-        ),
-        3 => node(
-            own,
-            opp,
-            alpha,
-            beta,
-            Empties::<3>::new(empty),
-            legal,
-            nodes,
-        ),
-        4 => node(
-            own,
-            opp,
-            alpha,
-            beta,
-            Empties::<4>::new(empty),
-            legal,
-            nodes,
-        ),
-        5 => node(
-            own,
-            opp,
-            alpha,
-            beta,
-            Empties::<5>::new(empty),
-            legal,
-            nodes,
-        ),
-        6 => node(
-            own,
-            opp,
-            alpha,
-            beta,
-            Empties::<6>::new(empty),
-            legal,
-            nodes,
-        ),
+        2 => node::<Empties<2>>(own, opp, alpha, beta, empty.into(), legal, nodes),
+        3 => node::<Empties<3>>(own, opp, alpha, beta, empty.into(), legal, nodes),
+        4 => node::<Empties<4>>(own, opp, alpha, beta, empty.into(), legal, nodes),
+        5 => node::<Empties<5>>(own, opp, alpha, beta, empty.into(), legal, nodes),
+        6 => node::<Empties<6>>(own, opp, alpha, beta, empty.into(), legal, nodes),
         n => panic!("{n} empty squares: the last-empties solver takes at most {MAX_EMPTIES}"),
     }
 }
@@ -121,10 +81,10 @@ struct Empties<const N: u32> {
     odd: u64,
 }
 
-impl<const N: u32> Empties<N> {
+impl<const N: u32> From<u64> for Empties<N> {
     /// The empty squares `squares`, their parity counted.
     #[inline(always)]
-    fn new(squares: u64) -> Self {
+    fn from(squares: u64) -> Self {
         Empties {
             squares,
             odd: odd_quadrants(squares),
@@ -220,13 +180,8 @@ fn node<E: Moves>(
     nodes: &mut u64,
 ) -> i32 {
     *nodes += 1;
-    // Stable opponent discs cap what the side to move can reach (checked only when the
-    // opponent's discs alone could: stability costs more than a node).
-    if E::COUNT >= STABILITY_MIN && 64 - 2 * opp.count_ones() as i32 <= alpha {
-        // At least `(64 - alpha) / 2` stable discs (rounded up) settle it.
-        let enough = (65 - alpha).max(0) as u32 / 2;
-        let upper = 64 - 2 * stable_at_least(opp, own, enough).count_ones() as i32;
-        if upper <= alpha {
+    if E::COUNT >= STABILITY_MIN {
+        if let Some(upper) = stability_cut(own, opp, alpha) {
             return upper;
         }
     }
@@ -239,6 +194,20 @@ fn node<E: Moves>(
         Some(value) => -value,
         None => score_for(own, opp),
     }
+}
+
+/// The stability cut-off: an upper bound at or below `alpha` on the value for the side to move
+/// (`own` against `opp`) when the opponent's stable discs already hold it there. Stable discs
+/// are looked for only when the opponent's discs alone could: they cost more than a node.
+#[inline(always)]
+pub(super) fn stability_cut(own: u64, opp: u64, alpha: i32) -> Option<i32> {
+    if 64 - 2 * opp.count_ones() as i32 > alpha {
+        return None;
+    }
+    // At least `(64 - alpha) / 2` stable discs (rounded up) settle it.
+    let enough = (65 - alpha).max(0) as u32 / 2;
+    let upper = 64 - 2 * stable_at_least(opp, own, enough).count_ones() as i32;
+    (upper <= alpha).then_some(upper)
 }
 
 /// The best of the moves on the last two empty squares, `empty` (`None` when neither is
