@@ -12,6 +12,7 @@ use rand::SeedableRng;
 
 use crate::analysis::{Analysis, SearchLimits};
 use crate::chance::GameRng;
+use crate::control::SearchControl;
 use crate::game::Game;
 
 /// A computer player for game `G`.
@@ -24,6 +25,25 @@ pub trait Agent<G: Game>: Send {
     /// agent can; `None` where it only chooses.
     fn analyze(&mut self, _state: &G, _limits: &SearchLimits) -> Option<Analysis<G::Move>> {
         None
+    }
+
+    /// [`Agent::choose`] under a [`SearchControl`]: a search returns its best move so far soon
+    /// after [`SearchControl::stop`] (within 50 ms) and reports its progress. Engines override
+    /// it (and let `choose` call it with a fresh control); agents that answer at once keep this
+    /// default.
+    fn choose_with(&mut self, state: &G, _control: &SearchControl) -> G::Move {
+        self.choose(state)
+    }
+
+    /// [`Agent::analyze`] under a [`SearchControl`], as [`Agent::choose_with`]; after a stop the
+    /// analysis holds what was searched so far.
+    fn analyze_with(
+        &mut self,
+        state: &G,
+        limits: &SearchLimits,
+        _control: &SearchControl,
+    ) -> Option<Analysis<G::Move>> {
+        self.analyze(state, limits)
     }
 
     /// Forgets per-game state (caches keyed on history, clocks) before a new game.

@@ -8,6 +8,7 @@
 pub mod agent;
 pub mod analysis;
 pub mod chance;
+pub mod control;
 pub mod game;
 pub mod openspiel;
 pub mod perft;
@@ -19,6 +20,7 @@ pub mod testing;
 pub use agent::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec};
 pub use analysis::{Analysis, Bound, MoveValue, SearchLimits, Verdict};
 pub use chance::{sample_chance, GameRng};
+pub use control::{Progress, ProgressSink, SearchControl};
 pub use game::{Game, IllegalMove, Outcome, ParseError, Player, Turn};
 pub use perft::perft;
 pub use random_agent::RandomAgent;
