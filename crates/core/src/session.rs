@@ -21,6 +21,12 @@ pub enum Seat<G: Game> {
         /// The agent.
         agent: Box<dyn Agent<G>>,
     },
+    /// A computer player that runs outside the session (on a front end's worker thread, where
+    /// it can be stopped); its moves come through [`Session::play_external`].
+    External {
+        /// The agent's spec (saved with the game).
+        spec: String,
+    },
 }
 
 impl<G: Game> Seat<G> {
@@ -33,7 +39,7 @@ impl<G: Game> Seat<G> {
     pub fn describe(&self) -> &str {
         match self {
             Seat::Human => "human",
-            Seat::Agent { spec, .. } => spec,
+            Seat::Agent { spec, .. } | Seat::External { spec } => spec,
         }
     }
 }
@@ -147,6 +153,20 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// Plays the move of an [`Seat::External`] computer player, checked like a person's.
+    pub fn play_external(&mut self, mv: G::Move) -> Result<(), MoveError> {
+        match self.turn() {
+            Turn::Over(_) => return Err(MoveError::GameOver),
+            Turn::Player(p) if matches!(self.seats[p], Seat::External { .. }) => {}
+            _ => return Err(MoveError::NotYourTurn),
+        }
+        let mut next = self.state().clone();
+        next.try_play(mv)?;
+        self.push(mv, next);
+        self.undone.clear();
+        Ok(())
+    }
+
     /// Lets chance or the computer make one move, if it is their turn; returns the move.
     pub fn step(&mut self) -> Option<G::Move> {
         let mv = match self.turn() {
@@ -155,7 +175,7 @@ impl<G: Game> Session<G> {
                 sample_chance(state, &mut self.dealer)?
             }
             Turn::Player(p) => match &mut self.seats[p] {
-                Seat::Human => return None,
+                Seat::Human | Seat::External { .. } => return None,
                 Seat::Agent { agent, .. } => agent.choose(self.positions.last().expect("start")),
             },
             Turn::Over(_) => return None,
@@ -219,6 +239,14 @@ impl<G: Game> Session<G> {
             }
         }
         redone
+    }
+
+    /// Whether [`Session::undo`] has anything to take back.
+    pub fn can_undo(&self) -> bool {
+        if self.seats.iter().all(|s| !s.is_human()) {
+            return !self.moves.is_empty();
+        }
+        (0..self.moves.len()).any(|i| self.is_human_decision(&self.positions[i]))
     }
 
     /// Whether [`Session::redo`] has anything to replay.

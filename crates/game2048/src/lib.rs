@@ -22,4 +22,4 @@ pub mod runner;
 pub mod state;
 
 pub use board::{Board, Direction};
-pub use state::{Game2048, Move};
+pub use state::{Game2048, Move, TileStep};

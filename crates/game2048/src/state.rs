@@ -127,6 +127,43 @@ impl Game2048 {
         }
     }
 
+    /// Where every tile goes when the player slides `direction` (the player's turn assumed),
+    /// for front ends that animate the slide: each tile's cell before and after, and whether it
+    /// merged into the tile ahead of it there. Tiles that stay put are listed too, with
+    /// `from == to`.
+    pub fn slide_steps(&self, direction: Direction) -> Vec<TileStep> {
+        let exponents = self.exponents();
+        let mut steps = Vec::with_capacity(16);
+        for k in 0..4 {
+            let cells = line_cells(direction, k);
+            // The next free slot, and whether the tile last placed may still take a merge.
+            let (mut slot, mut open): (usize, Option<u8>) = (0, None);
+            for &cell in &cells {
+                let e = exponents[cell];
+                if e == 0 {
+                    continue;
+                }
+                if open == Some(e) {
+                    steps.push(TileStep {
+                        from: cell,
+                        to: cells[slot - 1],
+                        merged: true,
+                    });
+                    open = None;
+                } else {
+                    steps.push(TileStep {
+                        from: cell,
+                        to: cells[slot],
+                        merged: false,
+                    });
+                    open = Some(e);
+                    slot += 1;
+                }
+            }
+        }
+        steps
+    }
+
     /// Whether the player has a move that changes the board.
     fn can_slide(&self) -> bool {
         // A board with a tile and an empty cell can always slide somewhere.
@@ -170,6 +207,17 @@ impl Game2048 {
         self.chance = self.board == Board::EMPTY;
         self.board = self.board.with(cell, if value == 4 { 2 } else { 1 });
     }
+}
+
+/// One tile's path in a slide: [`Game2048::slide_steps`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TileStep {
+    /// The cell it starts in (0..16, row-major from the top-left).
+    pub from: usize,
+    /// The cell it ends in.
+    pub to: usize,
+    /// Whether it merged there with the tile that arrived first.
+    pub merged: bool,
 }
 
 /// The cells of line `k` for a slide, listed from the side the tiles move toward.

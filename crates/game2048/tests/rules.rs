@@ -24,6 +24,36 @@ fn direction(letter: &str) -> Direction {
     }
 }
 
+/// The board that `slide_steps` describes: each tile moved to its step's end, a merge doubling
+/// the tile already there; every tile is moved exactly once.
+fn replay_steps(state: &Game2048, dir: Direction) -> Vec<u64> {
+    let before = tiles(state);
+    let mut after = vec![0; 16];
+    let mut moved = [false; 16];
+    for step in state.slide_steps(dir) {
+        assert!(!moved[step.from], "a tile moved twice");
+        moved[step.from] = true;
+        if step.merged {
+            assert_eq!(
+                after[step.to], before[step.from],
+                "a merge of unequal tiles"
+            );
+            after[step.to] *= 2;
+        } else {
+            assert_eq!(after[step.to], 0, "two tiles landed in one cell");
+            after[step.to] = before[step.from];
+        }
+    }
+    for (cell, &tile) in before.iter().enumerate() {
+        assert_eq!(
+            moved[cell],
+            tile != 0,
+            "cell {cell} moved or stayed wrongly"
+        );
+    }
+    after
+}
+
 /// Every vector made by the original JavaScript: the board after the slide, the points, and
 /// whether the move counts at all.
 #[test]
@@ -45,6 +75,7 @@ fn original_game_vectors() {
         let legal = state.is_legal(Move::Slide(dir));
         assert_eq!(legal, before != after, "legality of {line}");
         if legal {
+            assert_eq!(replay_steps(&state, dir), after, "slide steps of {line}");
             let mut next = state;
             next.play(Move::Slide(dir));
             assert_eq!(tiles(&next).to_vec(), after, "{line}");
