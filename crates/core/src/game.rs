@@ -9,7 +9,8 @@ use std::hash::Hash;
 pub type Player = usize;
 
 /// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Outcome {
     /// The given player won.
     Win(Player),
@@ -20,7 +21,8 @@ pub enum Outcome {
 }
 
 /// Whose turn it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Turn {
     /// A player chooses among [`Game::legal_moves`].
     Player(Player),
