@@ -97,6 +97,7 @@ fn read_choice(input: ReadLine, output: &mut dyn Write) -> Result<Option<PlayGam
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::BufRead;
 
     #[test]
     fn the_menu_comes_back_after_each_game() {

@@ -79,7 +79,7 @@ proptest! {
     #[test]
     fn a_saved_game_loads_back(moves in proptest::collection::vec(0u8..3, 0..20)) {
         let start = TicTacToe::initial();
-        let mut state = start.clone();
+        let mut state = start;
         let mut played = Vec::new();
         for m in moves {
             if state.is_over() {
