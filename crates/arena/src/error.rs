@@ -11,14 +11,17 @@ pub enum ArenaError {
     /// An agent spec that names no agent or is malformed.
     #[error(transparent)]
     Agent(#[from] AgentError),
-    /// A bad line in an openings file (`line` counts from 1; 0 is the whole file).
+    /// A bad line in an openings file.
     #[error("openings file, line {line}: {reason}")]
     Openings {
-        /// The line.
+        /// The line, counted from 1.
         line: usize,
         /// What is wrong with it.
         reason: String,
     },
+    /// An openings file with no position in it.
+    #[error("the openings file has no positions (one position per line; blank lines and lines starting with # are skipped)")]
+    NoOpenings,
     /// A results file (shard output, game records) that cannot be read or does not fit.
     #[error("{file}: {reason}")]
     Results {

@@ -6,6 +6,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
+use tabula_core::text::plural;
 use tabula_core::Game;
 
 use crate::error::ArenaError;
@@ -135,10 +136,10 @@ impl MatchReport {
             return Err(ArenaError::Results {
                 file: file.to_string(),
                 reason: format!(
-                    "the counts do not add up (shard {} of {} games has {} games)",
+                    "the counts do not add up (shard {} of {} has {})",
                     report.shard,
-                    report.games_total,
-                    shard_games.end - shard_games.start
+                    plural(report.games_total, "game", "games"),
+                    plural(shard_games.end - shard_games.start, "game", "games")
                 ),
             });
         }
@@ -238,13 +239,13 @@ impl fmt::Display for MatchReport {
         };
         writeln!(
             f,
-            "{} games (seed {}, first: {}{}{shard})",
-            t.games,
+            "{} (seed {}, first: {}{}{shard})",
+            plural(t.games, "game", "games"),
             self.seed,
             self.first,
             match self.openings {
                 0 => String::new(),
-                n => format!(", {n} openings"),
+                n => format!(", {}", plural(n as u64, "opening", "openings")),
             }
         )?;
         if self.b.is_some() {
@@ -296,8 +297,8 @@ impl fmt::Display for MatchReport {
         }
         write!(
             f,
-            "  {} games in {:.2} s: {:.0} games/s",
-            t.games,
+            "  {} in {:.2} s: {:.0} games/s",
+            plural(t.games, "game", "games"),
             self.elapsed_s,
             self.games_per_second()
         )

@@ -4,6 +4,7 @@
 use std::fmt;
 
 use serde_json::{json, Value};
+use tabula_core::text::plural;
 use tabula_core::{AgentCatalog, Game};
 
 use crate::error::ArenaError;
@@ -143,8 +144,10 @@ impl fmt::Display for RoundRobin {
         if let Some(first) = self.matches.first() {
             writeln!(
                 f,
-                "{} round robin: {} games per pair (first: {}); row's score against column",
-                first.game, first.games_total, first.first
+                "{} round robin: {} per pair (first: {}); row's score against column",
+                first.game,
+                plural(first.games_total, "game", "games"),
+                first.first
             )?;
         }
         write!(f, "  {:width$}", "")?;
@@ -169,7 +172,8 @@ impl fmt::Display for RoundRobin {
         let elapsed: f64 = self.matches.iter().map(|m| m.elapsed_s).sum();
         write!(
             f,
-            "  {games} games in {elapsed:.2} s: {:.0} games/s",
+            "  {} in {elapsed:.2} s: {:.0} games/s",
+            plural(games, "game", "games"),
             if elapsed > 0.0 {
                 games as f64 / elapsed
             } else {

@@ -219,10 +219,7 @@ pub fn parse_openings<G: Game>(text: &str) -> Result<Vec<G>, ArenaError> {
         openings.push(position);
     }
     if openings.is_empty() {
-        return Err(ArenaError::Openings {
-            line: 0,
-            reason: "the file has no positions".to_string(),
-        });
+        return Err(ArenaError::NoOpenings);
     }
     Ok(openings)
 }

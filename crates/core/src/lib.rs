@@ -16,6 +16,7 @@ pub mod random_agent;
 pub mod save;
 pub mod session;
 pub mod testing;
+pub mod text;
 
 pub use agent::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec};
 pub use analysis::{Analysis, Bound, MoveValue, SearchLimits, Verdict};

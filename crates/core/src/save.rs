@@ -20,12 +20,15 @@
 //! that is then renamed over the target, so a crash never leaves half a file.
 
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Game, ParseError};
+
+/// The largest file [`load`] reads: a saved game of the longest game is a few kilobytes.
+pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// The `format` field's value.
 pub const FORMAT: &str = "tabula-save";
@@ -60,6 +63,14 @@ pub enum SaveError {
         path: PathBuf,
         /// The system's error.
         source: std::io::Error,
+    },
+    /// The file could not be written; `reason` says which step failed and why.
+    #[error("{path}: {reason}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// What failed, with the system's reason.
+        reason: String,
     },
     /// The file is not a saved game.
     #[error("{path}: not a saved game: {reason}")]
@@ -181,12 +192,55 @@ pub fn parse_saved<G: Game>(text: &str) -> Result<LoadedGame<G>, ContentError> {
     }
 }
 
-/// Reads a saved game from `path`.
-pub fn load<G: Game>(path: &Path) -> Result<LoadedGame<G>, SaveError> {
-    let text = fs::read_to_string(path).map_err(|source| SaveError::Io {
+/// Reads the text of a saved game: a regular file of at most [`MAX_FILE_BYTES`], in UTF-8.
+/// Devices, pipes and directories are refused before anything is read, and no more than the
+/// limit (plus one byte, to notice a longer file) is ever read.
+pub fn read_text(path: &Path) -> Result<String, SaveError> {
+    let corrupt = |reason: String| SaveError::Corrupt {
+        path: path.to_path_buf(),
+        reason,
+    };
+    let io = |source| SaveError::Io {
         path: path.to_path_buf(),
         source,
-    })?;
+    };
+    let file = fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        let kind = if meta.is_dir() {
+            "a directory"
+        } else {
+            "a device, pipe or socket"
+        };
+        return Err(corrupt(format!("it is {kind}, not a regular file")));
+    }
+    let too_big = || {
+        corrupt(format!(
+            "larger than {} KiB; a saved game is a few kilobytes",
+            MAX_FILE_BYTES / 1024
+        ))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big());
+    }
+    String::from_utf8(bytes).map_err(|e| {
+        corrupt(format!(
+            "not UTF-8 text (bad byte at offset {})",
+            e.utf8_error().valid_up_to()
+        ))
+    })
+}
+
+/// Reads a saved game from `path` (see [`read_text`] for the files accepted).
+pub fn load<G: Game>(path: &Path) -> Result<LoadedGame<G>, SaveError> {
+    let text = read_text(path)?;
     parse_saved(&text).map_err(|e| match e {
         ContentError::WrongGame(found) => SaveError::WrongGame {
             path: path.to_path_buf(),
@@ -208,28 +262,50 @@ pub fn save(path: &Path, file: &SaveFile) -> Result<(), SaveError> {
 }
 
 /// Writes `contents` to a temporary file beside `path`, flushes it, then renames it over `path`.
+/// Refuses a directory, a missing directory and anything that exists but is not a regular file
+/// (a device such as `/dev/null` is never replaced); each failure says which step failed and the
+/// system's reason, and leaves no temporary file behind.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), SaveError> {
-    let io = |source| SaveError::Io {
+    let fail = |reason: String| SaveError::Write {
         path: path.to_path_buf(),
-        source,
+        reason,
     };
+    if let Ok(meta) = fs::metadata(path) {
+        if meta.is_dir() {
+            return Err(fail("it is a directory; give a file name".to_string()));
+        }
+        if !meta.is_file() {
+            return Err(fail(
+                "it is a device, pipe or socket, not a regular file".to_string(),
+            ));
+        }
+    }
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir.to_path_buf(),
         _ => PathBuf::from("."),
     };
+    if !dir.is_dir() {
+        return Err(fail(format!(
+            "the directory {} does not exist",
+            dir.display()
+        )));
+    }
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     let temp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut out = fs::File::create(&temp)?;
-        out.write_all(contents)?;
-        out.sync_all()?;
-        fs::rename(&temp, path)
-    })();
+    let mut out = fs::File::create(&temp)
+        .map_err(|e| fail(format!("cannot create a file in {}: {e}", dir.display())))?;
+    let result = out
+        .write_all(contents)
+        .and_then(|()| out.sync_all())
+        .map_err(|e| fail(format!("cannot write {}: {e}", temp.display())))
+        .and_then(|()| {
+            fs::rename(&temp, path).map_err(|e| fail(format!("cannot replace it: {e}")))
+        });
     if result.is_err() {
         let _ = fs::remove_file(&temp);
     }
-    result.map_err(io)
+    result
 }

@@ -1,11 +1,15 @@
 //! The game screen's state and what each key does, with no terminal involved: a session with
-//! undo, the best score, hints and autoplay from the expectimax player.
+//! undo, the best score (written at every change), the game in progress kept for next time, a
+//! question before a game in progress is thrown away, hints and autoplay from the expectimax
+//! player.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use tabula_2048::expectimax::Expectimax;
 use tabula_2048::{Direction, Game2048, Move};
+use tabula_core::save::{self, LoadedGame, SaveError};
 use tabula_core::{Agent, Game, MoveValue, SearchLimits, Seat, Session};
 
 use crate::best::BestScore;
@@ -25,6 +29,20 @@ pub enum Screen {
     Won,
     /// No slide is left.
     Over,
+    /// A question before a game in progress is thrown away: y or Enter goes ahead, n or Esc
+    /// goes back to the game.
+    Confirm(Leave),
+    /// A saved game was found: y or Enter resumes it, n starts afresh.
+    Resume,
+}
+
+/// What would throw a game in progress away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// `r`: a new game.
+    Restart,
+    /// `q` or Esc: leave the program.
+    Quit,
 }
 
 /// The game screen.
@@ -39,6 +57,11 @@ pub struct App {
     kept_going: bool,
     message: Option<String>,
     quit: bool,
+    confirm: Option<Leave>,
+    /// Where the game in progress is kept for next time.
+    game_file: Option<PathBuf>,
+    /// A saved game offered for resumption.
+    resume: Option<LoadedGame<Game2048>>,
 }
 
 impl App {
@@ -60,19 +83,42 @@ impl App {
             kept_going: false,
             message: None,
             quit: false,
+            confirm: None,
+            game_file: None,
+            resume: None,
         };
         app.deal();
         app
     }
 
-    /// Lets chance place its tiles.
+    /// Keeps the game in progress in `path` when the program ends (and forgets it when a game
+    /// ends or is given up); a game found there is offered for resumption. A file that cannot
+    /// be read is reported and replaced.
+    pub fn keep_game_in(&mut self, path: PathBuf) {
+        match save::load::<Game2048>(&path) {
+            Ok(loaded) if has_slides(&loaded.moves) && !replayed(&loaded).is_over() => {
+                self.resume = Some(loaded)
+            }
+            Ok(_) => {}
+            Err(SaveError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => self.message = Some(format!("saved game not resumed: {e}")),
+        }
+        self.game_file = Some(path);
+    }
+
+    /// Lets chance place its tiles, and writes a new best score at once.
     fn deal(&mut self) {
         while self.session.state().is_chance() && self.session.step().is_some() {}
         self.best.record(self.session.state().score());
+        self.save_best();
         if self.screen() == Screen::Over {
             self.autoplay = false;
-            self.save_best();
         }
+    }
+
+    /// Whether moves have been made in a game not yet over: what `r` and `q` would throw away.
+    fn in_progress(&self) -> bool {
+        has_slides(self.session.moves()) && !self.session.state().is_over()
     }
 
     /// The position on the board.
@@ -123,7 +169,11 @@ impl App {
     /// What the screen shows now.
     pub fn screen(&self) -> Screen {
         let state = self.session.state();
-        if state.is_over() {
+        if self.resume.is_some() {
+            Screen::Resume
+        } else if let Some(leave) = self.confirm {
+            Screen::Confirm(leave)
+        } else if state.is_over() {
             Screen::Over
         } else if state.has_won() && !self.kept_going {
             Screen::Won
@@ -140,10 +190,24 @@ impl App {
             }
             return;
         }
+        let yes = matches!(key.code, KeyCode::Char('y' | 'Y') | KeyCode::Enter);
+        let no = matches!(key.code, KeyCode::Char('n' | 'N') | KeyCode::Esc);
         match (self.screen(), key.code) {
-            (_, KeyCode::Char('q' | 'Q') | KeyCode::Esc) => self.quit(),
+            (Screen::Resume, _) if yes => self.resume(),
+            (Screen::Resume, _) if no => self.resume = None,
+            (Screen::Resume, _) => {}
+            (Screen::Confirm(leave), _) if yes => {
+                self.confirm = None;
+                match leave {
+                    Leave::Restart => self.restart(),
+                    Leave::Quit => self.quit(),
+                }
+            }
+            (Screen::Confirm(_), _) if no => self.confirm = None,
+            (Screen::Confirm(_), _) => {}
+            (_, KeyCode::Char('q' | 'Q') | KeyCode::Esc) => self.ask(Leave::Quit),
             (_, KeyCode::Char('u' | 'U')) => self.undo(),
-            (_, KeyCode::Char('r' | 'R')) => self.restart(),
+            (_, KeyCode::Char('r' | 'R')) => self.ask(Leave::Restart),
             (Screen::Won, KeyCode::Char('c' | 'C') | KeyCode::Enter) => self.kept_going = true,
             (Screen::Won, KeyCode::Char('n' | 'N')) => self.restart(),
             (Screen::Over, KeyCode::Char('n' | 'N') | KeyCode::Enter) => self.restart(),
@@ -211,8 +275,28 @@ impl App {
         }
     }
 
+    /// Does `leave` at once when no game is in progress, else asks first.
+    fn ask(&mut self, leave: Leave) {
+        if !self.in_progress() {
+            match leave {
+                Leave::Restart => self.restart(),
+                Leave::Quit => self.quit(),
+            }
+        } else {
+            self.autoplay = false;
+            self.confirm = Some(leave);
+        }
+    }
+
+    fn resume(&mut self) {
+        if let Some(loaded) = self.resume.take() {
+            self.session.replace_game(loaded);
+            self.kept_going = self.session.state().has_won();
+            self.deal();
+        }
+    }
+
     fn restart(&mut self) {
-        self.save_best();
         self.session.restart();
         self.advisor.new_game();
         self.autoplay = false;
@@ -222,8 +306,41 @@ impl App {
     }
 
     fn quit(&mut self) {
-        self.save_best();
+        if let Err(e) = self.leave() {
+            self.message = Some(e);
+        }
         self.quit = true;
+    }
+
+    /// Writes what must outlive the program: the best score, and the game in progress for next
+    /// time (or no file when there is none). Called on every way out, a signal included; says
+    /// what could not be written.
+    pub fn leave(&mut self) -> Result<(), String> {
+        let best = self
+            .best
+            .save()
+            .map_err(|e| format!("best score not saved: {e}"));
+        let game = self.keep_game().map_err(|e| format!("game not kept: {e}"));
+        best.and(game)
+    }
+
+    fn keep_game(&self) -> Result<(), String> {
+        let Some(path) = &self.game_file else {
+            return Ok(());
+        };
+        if self.resume.is_some() {
+            // Not yet answered: the saved game stays for next time.
+            return Ok(());
+        }
+        if self.in_progress() {
+            return self.session.save(path).map_err(|e| e.to_string());
+        }
+        match std::fs::remove_file(path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                Err(format!("{}: {e}", path.display()))
+            }
+            _ => Ok(()),
+        }
     }
 
     fn save_best(&mut self) {
@@ -231,6 +348,20 @@ impl App {
             self.message = Some(format!("best score not saved: {e}"));
         }
     }
+}
+
+/// Whether the player has slid at all (the first tiles are chance's moves).
+fn has_slides(moves: &[Move]) -> bool {
+    moves.iter().any(|m| matches!(m, Move::Slide(_)))
+}
+
+/// The position a loaded game reaches.
+fn replayed(loaded: &LoadedGame<Game2048>) -> Game2048 {
+    let mut state = loaded.start;
+    for &mv in &loaded.moves {
+        state.play(mv);
+    }
+    state
 }
 
 /// The slide a key asks for: arrows, WASD and HJKL (Shift-H is the hint, Shift-A autoplay).

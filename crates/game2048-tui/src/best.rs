@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 /// The file's name inside the data directory.
 pub const FILE_NAME: &str = "2048-best.json";
+/// The name of the file beside it that keeps the game in progress (a Tabula save file).
+pub const GAME_FILE_NAME: &str = "2048-game.json";
 
 #[derive(Serialize, Deserialize)]
 struct Stored {

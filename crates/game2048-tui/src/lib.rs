@@ -1,8 +1,11 @@
 //! The full-screen terminal 2048 of Tabula, with ratatui and crossterm: arrows, WASD or HJKL
 //! slide, `u` undoes, `r` restarts, `H` (Shift-h, or `?`) shows the computer's hint, `A`
-//! (Shift-a) turns autoplay on and off with `+`/`-` for its pace, `q`, Esc or Ctrl-C quits. The
-//! best score is kept across runs ([`best`]). Colours follow the original game, and none are
-//! used when `NO_COLOR` is set.
+//! (Shift-a) turns autoplay on and off with `+`/`-` for its pace, `q`, Esc or Ctrl-C quits;
+//! `r`, `q` and Esc ask first when a game is in progress. The best score is kept across runs
+//! ([`best`]) and written at every change; the game in progress is kept beside it when the
+//! program ends (by a key, SIGTERM or SIGHUP) and offered for resumption at the next start.
+//! Colours follow the original game, and none are used when `NO_COLOR` is set or `TERM` is
+//! `dumb`.
 //!
 //! [`app::App`] holds the state and the key handling and [`ui::draw`] the drawing, both free of
 //! any real terminal so that tests drive them with ratatui's `TestBackend`; only [`run`] touches
@@ -10,6 +13,7 @@
 
 pub mod app;
 pub mod best;
+pub mod signals;
 mod terminal;
 pub mod ui;
 
@@ -27,8 +31,11 @@ pub fn run(seed: u64) -> io::Result<()> {
             Some("no data directory: the best score is not kept".to_string()),
         ),
     };
-    let color = !matches!(std::env::var_os("NO_COLOR"), Some(v) if !v.is_empty());
+    let color = tabula_core::text::colors_allowed();
     let mut app = App::new(seed, best, color);
+    if let Some(path) = best::default_path() {
+        app.keep_game_in(path.with_file_name(best::GAME_FILE_NAME));
+    }
     if let Some(warning) = warning {
         app.set_message(warning);
     }

@@ -10,7 +10,7 @@ use tabula_2048::state::tile_value;
 use tabula_2048::Move;
 use tabula_core::Game;
 
-use crate::app::{App, Screen};
+use crate::app::{App, Leave, Screen};
 
 /// A tile's width and height in cells.
 const TILE: (u16, u16) = (8, 3);
@@ -76,6 +76,28 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 "n or r: new game",
                 "u: undo   q: quit",
             ],
+        ),
+        Screen::Confirm(leave) => popup(
+            frame,
+            board,
+            match leave {
+                Leave::Restart => "Start a new game?",
+                Leave::Quit => "Quit?",
+            },
+            &[
+                match leave {
+                    Leave::Restart => "This game will be lost.",
+                    Leave::Quit => "This game is kept for next time.",
+                },
+                "y or Enter: yes",
+                "n or Esc: back to the game",
+            ],
+        ),
+        Screen::Resume => popup(
+            frame,
+            board,
+            "Resume your last game?",
+            &["y or Enter: resume", "n: start afresh"],
         ),
         Screen::Playing => {}
     }

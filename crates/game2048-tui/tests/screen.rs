@@ -6,7 +6,7 @@ use ratatui::backend::TestBackend;
 use ratatui::style::Color;
 use ratatui::Terminal;
 use tabula_2048::{Direction, Game2048, Move};
-use tabula_2048_tui::app::{App, Screen};
+use tabula_2048_tui::app::{App, Leave, Screen};
 use tabula_2048_tui::best::{self, BestScore};
 use tabula_2048_tui::ui;
 use tabula_core::Game;
@@ -220,4 +220,110 @@ fn tabula_data_dir_decides_where_the_best_score_lives() {
         best::default_path(),
         Some(std::path::PathBuf::from("/tmp/tabula-test-data").join(best::FILE_NAME))
     );
+}
+
+/// A game with one slide made (so a game is in progress).
+fn game_in_progress(best: BestScore) -> App {
+    let start = position("2,2,0,0,0,0,0,0,0,0,0,0,0,0,0,0");
+    let mut app = App::from_position(start, 1, best, false);
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.state().score(), 4);
+    app
+}
+
+#[test]
+fn r_and_q_ask_before_a_game_in_progress_is_lost() {
+    let mut app = game_in_progress(BestScore::in_memory());
+    let before = *app.state();
+    for cancel in [KeyCode::Char('n'), KeyCode::Esc] {
+        press(&mut app, KeyCode::Char('r'));
+        assert_eq!(app.screen(), Screen::Confirm(Leave::Restart));
+        let (text, _) = render(&app, 70, 24);
+        assert!(text.contains("Start a new game?"), "{text}");
+        assert!(text.contains("y or Enter: yes"), "{text}");
+        // Other keys wait for the answer.
+        press(&mut app, KeyCode::Left);
+        press(&mut app, cancel);
+        assert_eq!(app.screen(), Screen::Playing);
+        assert_eq!(app.state(), &before, "nothing was lost");
+    }
+    press(&mut app, KeyCode::Char('r'));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.state().score(), 0, "a new game");
+    assert_eq!(app.state().board().empty_cells(), 14);
+
+    let mut app = game_in_progress(BestScore::in_memory());
+    for quit in [KeyCode::Char('q'), KeyCode::Esc] {
+        press(&mut app, quit);
+        assert_eq!(app.screen(), Screen::Confirm(Leave::Quit));
+        let (text, _) = render(&app, 70, 24);
+        assert!(text.contains("Quit?"), "{text}");
+        press(&mut app, KeyCode::Esc);
+        assert!(!app.should_quit());
+    }
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.should_quit());
+}
+
+#[test]
+fn the_best_score_is_written_at_every_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(best::FILE_NAME);
+    let _app = game_in_progress(BestScore::load(path.clone()).0);
+    // No quit: a killed program keeps its best score all the same.
+    assert_eq!(BestScore::load(path).0.best(), 4);
+}
+
+#[test]
+fn the_game_in_progress_is_kept_and_offered_next_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let game_file = dir.path().join(best::GAME_FILE_NAME);
+    let mut app = game_in_progress(BestScore::in_memory());
+    app.keep_game_in(game_file.clone());
+    assert_eq!(app.screen(), Screen::Playing, "no saved game yet");
+    let kept = *app.state();
+    app.leave().unwrap();
+    assert!(game_file.exists());
+
+    // Next time: y resumes the game where it was.
+    let mut app = App::new(5, BestScore::in_memory(), false);
+    app.keep_game_in(game_file.clone());
+    assert_eq!(app.screen(), Screen::Resume);
+    let (text, _) = render(&app, 70, 24);
+    assert!(text.contains("Resume your last game?"), "{text}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.state(), &kept);
+    assert_eq!(app.screen(), Screen::Playing);
+    press(&mut app, KeyCode::Char('u'));
+    assert_ne!(app.state(), &kept, "its moves came back too");
+
+    // n starts afresh; a game given up leaves no file.
+    let mut app = App::new(5, BestScore::in_memory(), false);
+    app.keep_game_in(game_file.clone());
+    let fresh = *app.state();
+    press(&mut app, KeyCode::Char('n'));
+    assert_eq!((app.screen(), app.state()), (Screen::Playing, &fresh));
+    app.leave().unwrap();
+    assert!(!game_file.exists(), "nothing in progress, nothing kept");
+
+    // A corrupt file is reported, not resumed.
+    std::fs::write(&game_file, "{ not json").unwrap();
+    let mut app = App::new(5, BestScore::in_memory(), false);
+    app.keep_game_in(game_file);
+    assert_eq!(app.screen(), Screen::Playing);
+    assert!(app.message().unwrap().contains("saved game not resumed"));
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_and_sighup_raise_the_stop_flag() {
+    use tabula_2048_tui::signals::Stop;
+    let stop = Stop::on_signals().unwrap();
+    assert!(!stop.raised());
+    signal_hook::low_level::raise(signal_hook::consts::SIGTERM).unwrap();
+    assert!(stop.raised(), "the process is still here, told to stop");
+    let stop = Stop::on_signals().unwrap();
+    signal_hook::low_level::raise(signal_hook::consts::SIGHUP).unwrap();
+    assert!(stop.raised());
 }

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use serde::Serialize;
+use tabula_core::text::plural;
 use tabula_core::{sample_chance, Agent, AgentCatalog, AgentError, AgentSpec, Game, GameRng, Turn};
 
 use crate::state::Game2048;
@@ -104,7 +105,7 @@ impl Summary {
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} games:", self.games)?;
+        write!(f, "{}:", plural(self.games as u64, "game", "games"))?;
         for (tile, rate) in &self.reached {
             write!(f, "  {tile} {:.1}%", rate * 100.0)?;
         }

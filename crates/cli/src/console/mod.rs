@@ -2,6 +2,7 @@
 //! computer answer. A game supplies only a [`BoardView`]; the commands (`undo`, `redo`, `hint`,
 //! `save`, `load`, `restart`, `help`, `quit`) are written once here.
 
+pub mod command;
 pub mod style;
 
 use std::io::{BufRead, Write};
@@ -11,6 +12,7 @@ use std::time::Duration;
 use tabula_core::{AgentCatalog, Game, Outcome, SearchLimits, Seat, Session, Turn};
 
 use crate::error::Result;
+use command::{Again, Command};
 pub use style::Style;
 
 /// How a game shows itself in the console.
@@ -150,8 +152,8 @@ where
             if !options.play_again {
                 return Ok(());
             }
-            match io.ask("Play again? (yes or no) ")? {
-                Some(answer) if answer.to_lowercase().starts_with('y') => {
+            match ask_again(io)? {
+                Some(Again::Yes) => {
                     let start = new_start();
                     session.replace_game(tabula_core::save::LoadedGame {
                         start,
@@ -162,11 +164,15 @@ where
                     show_board = true;
                     continue;
                 }
-                Some(answer) if answer.to_lowercase().starts_with('u') && session.undo() => {
+                Some(Again::Undo) if session.undo() => {
                     show_board = true;
                     continue;
                 }
-                _ => return Ok(()),
+                Some(Again::Undo) => {
+                    io.say("Nothing to undo.")?;
+                    continue;
+                }
+                Some(Again::No) | None => return Ok(()),
             }
         }
         if !session.awaits_human() {
@@ -195,14 +201,10 @@ where
         let Some(line) = io.ask(&prompt)? else {
             return Ok(());
         };
-        let (word, rest) = match line.split_once(char::is_whitespace) {
-            Some((word, rest)) => (word.to_lowercase(), rest.trim()),
-            None => (line.to_lowercase(), ""),
-        };
-        match word.as_str() {
-            "" => {}
-            "quit" | "exit" | "q" => return Ok(()),
-            "help" | "?" => {
+        match Command::parse(&line) {
+            Command::Empty => {}
+            Command::Quit => return Ok(()),
+            Command::Help => {
                 io.say(&format!(
                     "Type a move ({}), or a command:\n{COMMON_HELP}",
                     view.move_help()
@@ -211,48 +213,64 @@ where
                     io.say(view.command_help())?;
                 }
             }
-            "undo" | "u" => {
+            Command::Undo => {
                 if session.undo() {
                     show_board = true;
                 } else {
                     io.say("Nothing to undo.")?;
                 }
             }
-            "redo" => {
+            Command::Redo => {
                 if session.redo() {
                     show_board = true;
                 } else {
                     io.say("Nothing to redo.")?;
                 }
             }
-            "restart" | "new" => {
+            Command::Restart => {
                 session.restart();
                 show_board = true;
             }
-            "hint" => io.say(&hint(session.state()))?,
-            "save" | "load" if rest.is_empty() => io.say(&format!("Say where: {word} FILE"))?,
-            "save" => match session.save(Path::new(rest)) {
-                Ok(()) => io.say(&format!("Saved to {rest}."))?,
-                Err(e) => io.say(&format!("Could not save: {e}"))?,
+            Command::Hint => io.say(&hint(session.state()))?,
+            Command::NoFile(word) => io.say(&format!("Say where: {word} FILE"))?,
+            Command::Save(file) => match session.save(Path::new(file)) {
+                Ok(()) => io.say(&format!("Saved to {file}."))?,
+                Err(e) => io.say(&format!(
+                    "Could not save: {e}. The game goes on; try another file."
+                ))?,
             },
-            "load" => match session.load(Path::new(rest)) {
+            Command::Load(file) => match session.load(Path::new(file)) {
                 Ok(()) => {
-                    io.say(&format!("Loaded {rest}."))?;
+                    io.say(&format!("Loaded {file}."))?;
                     show_board = true;
                 }
                 Err(e) => io.say(&format!("Could not load: {e}"))?,
             },
-            _ => {
+            Command::Other { word, line } => {
                 if let Some(reply) = view.command(&word, session) {
                     io.say(&reply)?;
                     show_board = true;
-                } else if let Err(e) = session.play_text(&line) {
+                } else if let Err(e) = session.play_text(line) {
                     io.say(&format!("{e}."))?;
                 } else {
                     show_board = true;
                 }
             }
         }
+    }
+}
+
+/// Asks "Play again?" until the answer is yes, no or undo; `None` when input closes.
+fn ask_again<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<Option<Again>> {
+    let mut prompt = "Play again? (yes or no) ";
+    loop {
+        let Some(answer) = io.ask(prompt)? else {
+            return Ok(None);
+        };
+        if let Some(again) = Again::parse(&answer) {
+            return Ok(Some(again));
+        }
+        prompt = "Please answer yes or no (or undo to take back the last move): ";
     }
 }
 
@@ -293,6 +311,34 @@ fn hint<G: AgentCatalog>(state: &G) -> String {
         "Move values for the side to move, best first:\n{}",
         lines.join("\n")
     )
+}
+
+/// Refuses `--two-player` together with a computer player named for a seat (`flag`, as
+/// given): two people at one keyboard leave no seat for it.
+pub fn check_two_player(two_player: bool, seats: &[(&str, Option<&str>)]) -> Result<()> {
+    if !two_player {
+        return Ok(());
+    }
+    for (flag, given) in seats {
+        if let Some(spec) = given.filter(|s| !s.eq_ignore_ascii_case("human")) {
+            return Err(crate::error::CliError::usage(format!(
+                "--two-player makes both seats human, but {flag} gives {spec:?}: drop --two-player to play against it, or drop {flag}"
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// How a seat is named beside its player: `you` when one person plays the computer, `player N`
+/// when two people share the keyboard, else the agent's spec.
+pub fn seat_label<G: Game>(session: &Session<G>, player: tabula_core::Player) -> String {
+    match session.seat(player) {
+        Seat::Human if (0..G::PLAYERS).all(|p| session.seat(p).is_human()) => {
+            format!("player {}", player + 1)
+        }
+        Seat::Human => "you".to_string(),
+        seat => seat.describe().to_string(),
+    }
 }
 
 /// A seat from a command-line word: `human`, or an agent spec.

@@ -1,5 +1,5 @@
-//! Terminal styling: ANSI colours only on a colour terminal, never when `NO_COLOR` is set or
-//! output is piped.
+//! Terminal styling: ANSI colours only on a colour terminal, never when `NO_COLOR` is set, on a
+//! `TERM=dumb` terminal or when output is piped.
 
 use std::io::IsTerminal;
 
@@ -25,7 +25,6 @@ pub mod codes {
 impl Style {
     /// The style standard output allows.
     pub fn detect() -> Self {
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         let utf8 = ["LC_ALL", "LC_CTYPE", "LANG"]
             .iter()
             .filter_map(|k| std::env::var(k).ok())
@@ -35,7 +34,7 @@ impl Style {
             });
         let terminal = std::io::stdout().is_terminal();
         Style {
-            color: terminal && !no_color,
+            color: terminal && tabula_core::text::colors_allowed(),
             unicode: terminal && utf8,
         }
     }

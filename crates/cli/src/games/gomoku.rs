@@ -7,23 +7,18 @@ use tabula_core::{AgentCatalog, Game, Outcome, Session};
 use tabula_gomoku::{Cell, Gomoku, Rule};
 
 use crate::console::style::codes;
-use crate::console::{self, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
+use crate::console::{self, check_two_player, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
 use crate::error::{CliError, Result};
 
 /// `tabula play gomoku` options.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Who plays black (X, moves first): `human` or an agent spec.
-    #[arg(
-        short = 'X',
-        short_alias = 'B',
-        value_name = "SEAT",
-        default_value = "human"
-    )]
-    pub black: String,
-    /// Who plays white (O): `human` or an agent spec.
-    #[arg(short = 'O', short_alias = 'W', value_name = "SEAT", default_value = Gomoku::OPPONENT)]
-    pub white: String,
+    /// Who plays black (X, moves first): `human` (the default) or an agent spec.
+    #[arg(short = 'X', visible_short_alias = 'B', value_name = "SEAT")]
+    pub black: Option<String>,
+    /// Who plays white (O): `human` or an agent spec (default: engine).
+    #[arg(short = 'O', visible_short_alias = 'W', value_name = "SEAT")]
+    pub white: Option<String>,
     /// Board size, 5 to 22.
     #[arg(long, default_value_t = 15)]
     pub size: usize,
@@ -50,10 +45,20 @@ pub fn play(args: PlayArgs) -> Result<()> {
         ))
     })?;
     let start = Gomoku::new(args.size, rule)?;
+    check_two_player(
+        args.two_player,
+        &[
+            ("-X/-B", args.black.as_deref()),
+            ("-O/-W", args.white.as_deref()),
+        ],
+    )?;
     let (black, white) = if args.two_player {
         ("human", "human")
     } else {
-        (args.black.as_str(), args.white.as_str())
+        (
+            args.black.as_deref().unwrap_or("human"),
+            args.white.as_deref().unwrap_or(Gomoku::OPPONENT),
+        )
     };
     let seats = vec![seat_from_arg(black)?, seat_from_arg(white)?];
     let mut session = Session::new(start, seats, rand::rng().random());

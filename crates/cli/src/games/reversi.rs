@@ -8,11 +8,14 @@ use std::time::Duration;
 
 use clap::Args;
 use rand::Rng;
+use tabula_core::text::plural;
 use tabula_core::{AgentCatalog, Game, Outcome, Player, Seat, Session};
 use tabula_reversi::{Move, Reversi};
 
 use crate::console::style::codes;
-use crate::console::{self, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
+use crate::console::{
+    self, check_two_player, seat_from_arg, seat_label, BoardView, ConsoleOptions, Io, Style,
+};
 use crate::error::{CliError, Result};
 
 /// `tabula play reversi` options.
@@ -26,7 +29,12 @@ pub struct PlayArgs {
     #[arg(short = 'O', value_name = "SEAT")]
     pub o: Option<String>,
     /// Who moves first: X, O or random (its discs start on e4 and d5).
-    #[arg(long, value_name = "X|O|random", default_value = "random")]
+    #[arg(
+        long,
+        visible_alias = "starting",
+        value_name = "X|O|random",
+        default_value = "random"
+    )]
     pub first: String,
     /// Two people at one keyboard (both seats human).
     #[arg(long)]
@@ -54,6 +62,10 @@ fn first_mover(text: &str) -> Result<Option<Player>> {
 /// Plays reversi in the console.
 pub fn play(args: PlayArgs) -> Result<()> {
     let first = first_mover(&args.first)?;
+    check_two_player(
+        args.two_player,
+        &[("-X", args.x.as_deref()), ("-O", args.o.as_deref())],
+    )?;
     let mut io = Io::stdio();
     let (x, o) = if args.two_player {
         ("human".to_string(), "human".to_string())
@@ -113,15 +125,6 @@ pub struct ReversiView {
     hints: bool,
 }
 
-impl ReversiView {
-    fn seat_label(session: &Session<Reversi>, player: Player) -> String {
-        match session.seat(player) {
-            Seat::Human => "you".to_string(),
-            seat => seat.describe().to_string(),
-        }
-    }
-}
-
 impl BoardView<Reversi> for ReversiView {
     fn draw(&self, session: &Session<Reversi>, style: &Style) -> String {
         let state = session.state();
@@ -168,11 +171,11 @@ impl BoardView<Reversi> for ReversiView {
         }
         lines.push("  +-----------------+".to_string());
         lines.push(format!(
-            "X ({}): {} points.  O ({}): {} points.",
-            Self::seat_label(session, 0),
-            black.count_ones(),
-            Self::seat_label(session, 1),
-            white.count_ones()
+            "X ({}): {}.  O ({}): {}.",
+            seat_label(session, 0),
+            plural(black.count_ones(), "point", "points"),
+            seat_label(session, 1),
+            plural(white.count_ones(), "point", "points")
         ));
         if state.must_pass() && session.awaits_human() {
             lines.push(format!(
@@ -209,7 +212,11 @@ impl BoardView<Reversi> for ReversiView {
 
     fn outcome(&self, state: &Reversi, outcome: Outcome) -> String {
         let (x, o) = (state.discs(0).count_ones(), state.discs(1).count_ones());
-        let scores = format!("X scored {x} points. O scored {o} points.");
+        let scores = format!(
+            "X scored {}. O scored {}.",
+            plural(x, "point", "points"),
+            plural(o, "point", "points")
+        );
         match outcome {
             Outcome::Win(p) => format!(
                 "{scores}\n{} wins by {} (empty squares go to the winner).",
@@ -231,7 +238,7 @@ mod tests {
         let mut view = ReversiView::default();
         let plain = view.draw(&session, &Style::default());
         assert!(plain.contains("4 |       O X       | 4"), "{plain}");
-        assert!(plain.contains("X (you): 2 points.  O (you): 2 points."));
+        assert!(plain.contains("X (player 1): 2 points.  O (player 2): 2 points."));
         assert_eq!(plain.matches(" .").count(), 0);
         let mut session = session;
         view.command("hints", &mut session);

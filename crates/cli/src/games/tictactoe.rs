@@ -2,26 +2,26 @@
 
 use clap::Args;
 use rand::Rng;
-use tabula_core::Session;
+use tabula_core::{AgentCatalog, Session};
 use tabula_tictactoe::{Mark, TicTacToe};
 
 use crate::console::style::codes;
-use crate::console::{self, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
+use crate::console::{self, check_two_player, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
 use crate::error::{CliError, Result};
 
 /// `tabula play tictactoe` options.
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Who plays X: `human` or an agent spec.
-    #[arg(short = 'X', value_name = "SEAT", default_value = "human")]
-    pub x: String,
-    /// Who plays O: `human` or an agent spec.
-    #[arg(short = 'O', value_name = "SEAT", default_value = "minimax")]
-    pub o: String,
+    /// Who plays X: `human` (the default) or an agent spec.
+    #[arg(short = 'X', value_name = "SEAT")]
+    pub x: Option<String>,
+    /// Who plays O: `human` or an agent spec (default: minimax).
+    #[arg(short = 'O', value_name = "SEAT")]
+    pub o: Option<String>,
     /// Who moves first: X, O or random.
     #[arg(
         long,
-        alias = "starting",
+        visible_alias = "starting",
         value_name = "X|O|random",
         default_value = "X"
     )]
@@ -64,10 +64,17 @@ impl First {
 /// Plays tic-tac-toe in the console.
 pub fn play(args: PlayArgs) -> Result<()> {
     let first = First::parse(&args.first)?;
+    check_two_player(
+        args.two_player,
+        &[("-X", args.x.as_deref()), ("-O", args.o.as_deref())],
+    )?;
     let (x, o) = if args.two_player {
         ("human", "human")
     } else {
-        (args.x.as_str(), args.o.as_str())
+        (
+            args.x.as_deref().unwrap_or("human"),
+            args.o.as_deref().unwrap_or(TicTacToe::OPPONENT),
+        )
     };
     let seats = vec![seat_from_arg(x)?, seat_from_arg(o)?];
     let mut session = Session::new(TicTacToe::new(first.pick()), seats, rand::rng().random());
