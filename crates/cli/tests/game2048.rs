@@ -93,6 +93,53 @@ fn perft_counts_tiles_and_slides() {
 }
 
 #[test]
+fn what_cannot_be_analyzed_or_solved_is_refused_with_the_reason() {
+    // A tile is due: no player's move to value (once "expectimax does not analyze positions;
+    // try expectimax").
+    let run = tabula(
+        &["analyze", "2048", "2,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 chance"],
+        "",
+    );
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("chance moves next") && !run.stderr.contains("try expectimax"),
+        "{}",
+        run.stderr
+    );
+    let position = "2,2,0,0,0,4,0,0,0,0,0,0,0,0,0,0";
+    let run = tabula(&["analyze", "2048", position, "--exact"], "");
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("--exact needs an exact solver, and 2048 agent expectimax has none"),
+        "{}",
+        run.stderr
+    );
+    let run = tabula(&["analyze", "2048", position, "--agent", "greedy"], "");
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("agent greedy only chooses moves and does not value them; leave out --agent"),
+        "{}",
+        run.stderr
+    );
+    let dir = std::env::temp_dir().join(format!("tabula-2048-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("positions.txt");
+    std::fs::write(&file, format!("{position}\n")).unwrap();
+    let run = tabula(&["solve", "2048", file.to_str().unwrap()], "");
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("tabula solve needs an exact solver, and 2048 agent expectimax has none"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn bad_input_is_an_error_not_a_panic() {
     for args in [
         vec!["analyze", "2048", "2,2"],

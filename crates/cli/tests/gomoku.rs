@@ -28,7 +28,83 @@ fn analyze_marks_the_winning_move() {
     assert_eq!(doc["to_move"], "black");
     assert_eq!(doc["best"], "h4");
     assert_eq!(doc["moves"][0]["result"], "win");
-    assert_eq!(doc["moves"].as_array().unwrap().len(), 225 - 8);
+    // The win is found before any other point is searched: the other 216 legal points are
+    // listed as not searched, with no value, not given a placeholder value.
+    let moves = doc["moves"].as_array().unwrap();
+    let unsearched = doc["not_searched"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert_eq!(moves.len() + unsearched.len(), 225 - 8);
+    assert!(unsearched.iter().all(|m| m.is_string() && m != "h4"));
+    let run = tabula(&["analyze", "gomoku", BLACK_FOUR, "--time-ms", "300"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains("estimate"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("not searched (216 legal moves, no value): "),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn exact_analysis_and_solve_are_refused_with_the_reason() {
+    let run = tabula(&["analyze", "gomoku", BLACK_FOUR, "--exact"], "");
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stdout.is_empty());
+    assert!(
+        run.stderr
+            .contains("--exact needs an exact solver, and gomoku agent engine has none"),
+        "{}",
+        run.stderr
+    );
+    let dir = std::env::temp_dir().join(format!("tabula-gomoku-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("positions.txt");
+    std::fs::write(&file, format!("{BLACK_FOUR}\n")).unwrap();
+    let run = tabula(&["solve", "gomoku", file.to_str().unwrap()], "");
+    assert_eq!(run.code, 2, "{}", run.stdout);
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+    assert!(
+        run.stderr
+            .contains("tabula solve needs an exact solver, and gomoku agent engine has none"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn impossible_positions_are_refused_with_the_reason() {
+    for (position, reason) in [
+        // Black moves first: never two stones ahead, never behind.
+        (
+            "XX.../...../...../...../..... O",
+            "black has 2 stones and white 0: black moves first and the sides alternate",
+        ),
+        (
+            "O..../...../...../...../..... X",
+            "black has 0 stones and white 1",
+        ),
+        // The counts say who is to move.
+        (
+            "X..../...../...../...../..... X",
+            "black has 1 stones and white 0, so white is to move, not black",
+        ),
+        // Black's five, yet white moved after it.
+        (
+            "XXXXX./O.O.O./O.O.../....../....../...... X",
+            "black has a winning row, yet white moved last",
+        ),
+        // Two separate fives: no one stone made both.
+        (
+            "XXXXX./....../XXXXX./O.O.O./O.O.O./O.O.O. O",
+            "black has winning rows that no one last stone made",
+        ),
+    ] {
+        let run = tabula(&["analyze", "gomoku", position], "");
+        assert_eq!(run.code, 2, "{position}: {}", run.stdout);
+        assert!(run.stderr.contains(reason), "{position}: {}", run.stderr);
+    }
 }
 
 #[test]

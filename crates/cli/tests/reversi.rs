@@ -27,6 +27,58 @@ fn exact_analysis_solves_ffo_40() {
     assert_eq!(doc["to_move"], "X");
 }
 
+/// Every legal move of FFO #40 with its exact value, from `data/ffo40-allmoves.txt`.
+fn ffo_40_all_moves() -> (String, Vec<(String, i64)>) {
+    let line = include_str!("data/ffo40-allmoves.txt")
+        .lines()
+        .find(|l| !l.starts_with('#'))
+        .unwrap();
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let moves = words[2..]
+        .iter()
+        .map(|w| {
+            let (mv, score) = w.split_once(':').unwrap();
+            (mv.to_string(), score.parse().unwrap())
+        })
+        .collect();
+    (format!("{} {}", words[0], words[1]), moves)
+}
+
+#[test]
+fn analysis_of_ffo_40_gives_every_move_its_exact_value() {
+    let (position, expected) = ffo_40_all_moves();
+    assert_eq!(position, FFO_40);
+    // With --exact: every move exact, no bounds.
+    let run = tabula(&["analyze", "reversi", FFO_40, "--exact", "--json"], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let doc: Value = serde_json::from_str(&run.stdout).unwrap();
+    let moves = doc["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), expected.len(), "{moves:?}");
+    for (mv, score) in &expected {
+        let entry = moves.iter().find(|m| m["move"] == mv.as_str()).unwrap();
+        assert_eq!(entry["value"], *score, "{mv}");
+        assert_eq!(entry["exact"], true, "{mv}");
+        assert!(entry.get("bound").is_none(), "{entry}");
+    }
+    assert_eq!(doc["best"], "a2");
+    // By default too: 20 empties are always solved exactly (once "c1 40.54 estimate").
+    let run = tabula(&["analyze", "reversi", FFO_40], "");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<Vec<&str>> = run
+        .stdout
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    for (mv, score) in &expected {
+        let line = lines.iter().find(|l| l[0] == mv).unwrap();
+        assert_eq!(line[1], score.to_string(), "{mv}: {}", run.stdout);
+        assert_eq!(line[2], "win", "{mv}: {}", run.stdout);
+    }
+    assert_eq!(lines[0][0], "a2", "{}", run.stdout);
+    assert!(!run.stdout.contains("estimate"), "{}", run.stdout);
+}
+
 #[test]
 fn solve_prints_move_score_and_totals() {
     let dir = std::env::temp_dir().join(format!("tabula-reversi-solve-{}", std::process::id()));

@@ -46,6 +46,13 @@ pub trait Agent<G: Game>: Send {
         self.analyze(state, limits)
     }
 
+    /// Whether [`Agent::analyze`] under [`SearchLimits::exact`] gives every move its exact
+    /// value: `Err` with the reason, in words for the user, where the agent has no exact solver
+    /// (the default).
+    fn solves_exactly(&self) -> Result<(), &'static str> {
+        Err("it only chooses moves and does not value them")
+    }
+
     /// Forgets per-game state (caches keyed on history, clocks) before a new game.
     fn new_game(&mut self) {}
 

@@ -35,6 +35,24 @@ pub enum Bound {
     Lower,
 }
 
+impl Bound {
+    /// The word used in JSON (`upper`, `lower`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Bound::Upper => "upper",
+            Bound::Lower => "lower",
+        }
+    }
+
+    /// The sign written before a bound's number in text (`≤`, `≥`).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Bound::Upper => "≤",
+            Bound::Lower => "≥",
+        }
+    }
+}
+
 /// One legal move and its value from the side to move's point of view.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveValue<M> {
@@ -46,7 +64,8 @@ pub struct MoveValue<M> {
     pub exact: bool,
     /// The proven result, where known.
     pub verdict: Option<Verdict>,
-    /// Set when the value is only a bound.
+    /// Set when the value is only a bound (never under [`SearchLimits::exact`]); the true value
+    /// lies on that side of `value`.
     pub bound: Option<Bound>,
 }
 
@@ -81,8 +100,11 @@ pub struct SearchLimits {
     pub time_ms: Option<u64>,
     /// Depth in plies.
     pub depth: Option<u32>,
-    /// Solve exactly, however long it takes.
+    /// Solve exactly, however long it takes: every move's value exact (`tabula analyze
+    /// --exact`). An agent without an exact solver says so by [`crate::Agent::solves_exactly`].
     pub exact: bool,
+    /// Only the best move's value is wanted (`tabula solve`): the others may be left as bounds.
+    pub only_best: bool,
 }
 
 /// Every legal move's value, best first.
@@ -90,6 +112,9 @@ pub struct SearchLimits {
 pub struct Analysis<M> {
     /// The moves, best first.
     pub moves: Vec<MoveValue<M>>,
+    /// The legal moves the search never looked at: they have no value, not even an estimate,
+    /// and are listed apart (JSON: `"not_searched"`, a list of moves, present when not empty).
+    pub unsearched: Vec<M>,
     /// Nodes searched, where counted.
     pub nodes: Option<u64>,
     /// The depth reached, where the search has one.
@@ -102,6 +127,7 @@ impl<M: Copy> Analysis<M> {
         moves.sort_by(|a, b| b.value.total_cmp(&a.value));
         Analysis {
             moves,
+            unsearched: Vec::new(),
             nodes: None,
             depth: None,
         }
@@ -132,10 +158,7 @@ impl<M: Copy> Analysis<M> {
                     entry["result"] = Value::from(verdict.as_str());
                 }
                 if let Some(bound) = m.bound {
-                    entry["bound"] = Value::from(match bound {
-                        Bound::Upper => "upper",
-                        Bound::Lower => "lower",
-                    });
+                    entry["bound"] = Value::from(bound.as_str());
                 }
                 entry
             })
@@ -147,6 +170,13 @@ impl<M: Copy> Analysis<M> {
             "best": self.best().map(|m| state.move_string(m)),
             "moves": moves,
         });
+        if !self.unsearched.is_empty() {
+            doc["not_searched"] = self
+                .unsearched
+                .iter()
+                .map(|&m| Value::from(state.move_string(m)))
+                .collect();
+        }
         if let Some(nodes) = self.nodes {
             doc["nodes"] = Value::from(nodes);
         }

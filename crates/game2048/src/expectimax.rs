@@ -295,6 +295,13 @@ impl Agent<Game2048> for Expectimax {
         )
     }
 
+    fn solves_exactly(&self) -> Result<(), &'static str> {
+        Err(
+            "2048's new tiles are random, and expectimax values moves by the expected score of \
+             a heuristic search a few plies deep, not by an exact solution",
+        )
+    }
+
     fn analyze(&mut self, state: &Game2048, limits: &SearchLimits) -> Option<Analysis<Move>> {
         if !matches!(state.turn(), Turn::Player(_)) {
             return None;

@@ -14,6 +14,9 @@
 //!     commas (`h8 i9 h9`). The words `standard`/`freestyle` and `size=N` (or `NxN`) set the
 //!     rule and size; an empty list is the empty board.
 //!
+//! A board string must be one that some game reaches ([`Gomoku::check_reachable`]): stone counts
+//! that fit black moving first and the side to move, and no play after a win.
+//!
 //! [`position_string`] always writes the board form with `X`/`O`, which [`parse_position`]
 //! reads back to an equal position.
 
@@ -162,6 +165,7 @@ fn parse_board(words: &[&str]) -> Result<Gomoku, ParseError> {
         }
     };
     game.settle(to_move)?;
+    game.check_reachable()?;
     Ok(game)
 }
 

@@ -193,19 +193,77 @@ impl Gomoku {
     /// colour ends the game (an error if both have one), a full board draws.
     pub(crate) fn settle(&mut self, to_move: Player) -> Result<(), ParseError> {
         self.to_move = to_move as u8;
-        let winners: Vec<Player> = (0..2)
-            .filter(|&player| {
-                (0..self.points() as Point).any(|p| {
-                    self.cell(p) == Cell::Stone(player) && self.winning_line_at(p).is_some()
-                })
-            })
-            .collect();
+        let winners: Vec<Player> = (0..2).filter(|&p| self.has_winning_row(p)).collect();
         self.result = match winners[..] {
             [] if self.stones() == self.points() => Some(Outcome::Draw),
             [] => None,
             [winner] => Some(Outcome::Win(winner)),
             _ => return Err(ParseError::new("both colours have a winning row")),
         };
+        Ok(())
+    }
+
+    /// Whether `player` has a winning row on the board.
+    fn has_winning_row(&self, player: Player) -> bool {
+        self.occupied()
+            .any(|(p, owner)| owner == player && self.winning_line_at(p).is_some())
+    }
+
+    /// Checks that some game from the empty board reaches this position, with the reason where
+    /// none does. Black moves first and the sides alternate, so black has as many stones as
+    /// white (and is to move) or one more (and white is to move). Play stops at the first
+    /// winning row, so a winner moved last (the other side is to move) and one of its stones —
+    /// the last played — completes every winning row on the board (two separate fives, or
+    /// stones added after a five, are impossible). Every position a move list reaches passes;
+    /// [`crate::notation::parse_position`] checks board strings with it.
+    pub fn check_reachable(&self) -> Result<(), ParseError> {
+        let count = |player| self.occupied().filter(|&(_, p)| p == player).count();
+        let (black, white) = (count(0), count(1));
+        let name = <Gomoku as Game>::player_name;
+        let stones = format!("black has {black} stones and white {white}");
+        let to_move = match black.checked_sub(white) {
+            Some(0) => 0,
+            Some(1) => 1,
+            _ => {
+                return Err(ParseError::new(format!(
+                    "{stones}: black moves first and the sides alternate, so black has as \
+                     many stones as white or one more"
+                )))
+            }
+        };
+        if self.to_move() != to_move {
+            return Err(ParseError::new(format!(
+                "{stones}, so {} is to move, not {}",
+                name(to_move),
+                name(self.to_move())
+            )));
+        }
+        if let Some(Outcome::Win(winner)) = self.result {
+            if winner == to_move {
+                return Err(ParseError::new(format!(
+                    "{} has a winning row, yet {} moved last ({stones}): the game ended when \
+                     {} made the row",
+                    name(winner),
+                    name(1 - to_move),
+                    name(winner)
+                )));
+            }
+            let last_completes_all = self.occupied().any(|(p, owner)| {
+                if owner != winner || self.winning_line_at(p).is_none() {
+                    return false;
+                }
+                let mut before = *self;
+                before.cells[p as usize] = 0;
+                !before.has_winning_row(winner)
+            });
+            if !last_completes_all {
+                return Err(ParseError::new(format!(
+                    "{} has winning rows that no one last stone made (two separate rows, or \
+                     stones played after a win): the game ended at the first",
+                    name(winner)
+                )));
+            }
+        }
         Ok(())
     }
 

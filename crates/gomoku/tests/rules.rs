@@ -256,6 +256,10 @@ fn positions_read_as_move_lists_or_boards_and_round_trip() {
     // A finished game reads back finished.
     let won = Gomoku::parse_position("XXXXX/OOOO./...../...../..... O").unwrap();
     assert_eq!(won.turn(), Turn::Over(Outcome::Win(0)));
+    // A six made by a stone joining two and three: one last stone made the row.
+    let six = "XXXXXX./O.O.O.O/O....../......./......./......./....... O";
+    let six = Gomoku::parse_position(six).unwrap();
+    assert_eq!(six.turn(), Turn::Over(Outcome::Win(0)));
 
     for bad in [
         "..../..../..../.... X",
@@ -264,6 +268,14 @@ fn positions_read_as_move_lists_or_boards_and_round_trip() {
         "...../...../...../...../.... X",
         "...../...../...../...../..... X renju",
         "XXXXX/OOOOO/...../...../..... X",
+        // Positions no game reaches: black two stones ahead or behind, the wrong side to
+        // move, a five followed by a move of the other side, two separate fives.
+        "XX.../...../...../...../..... O",
+        "O..../...../...../...../..... X",
+        "X..../...../...../...../..... X",
+        "...../...../...../...../..... O",
+        "XXXXX./O.O.O./O.O.../....../....../...... X",
+        "XXXXX./....../XXXXX./O.O.O./O.O.O./O.O.O. O",
         "h8 h8",
         "size=4",
         "size=23 a1",

@@ -67,20 +67,13 @@ fn exact_analysis_agrees_with_plain_minimax() {
         let truth = minimax(&state);
         assert!(best.exact);
         assert_eq!(best.value as i64, truth, "{}", state.position_string());
-        // The best move really reaches that value, and bounds are true bounds.
+        // Every move's value is exact (no bounds under `exact`).
         for mv in &analysis.moves {
             let mut child = state;
             child.play(mv.mv);
             let value = -minimax(&child);
-            if mv.exact {
-                assert_eq!(value, mv.value as i64);
-            } else {
-                assert!(
-                    value <= mv.value as i64,
-                    "upper bound {} < {value}",
-                    mv.value
-                );
-            }
+            assert!(mv.exact && mv.bound.is_none(), "{mv:?}");
+            assert_eq!(value, mv.value as i64, "{}", state.position_string());
         }
     }
 }

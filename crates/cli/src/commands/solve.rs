@@ -1,5 +1,6 @@
 //! `tabula solve`: solves each position of a file exactly and prints the best move, its value,
-//! the time and the nodes per line, then the totals — the endgame benchmark.
+//! the time and the nodes per line, then the totals — the endgame benchmark. Games whose agent
+//! has no exact solver (gomoku, 2048) are refused with the reason.
 
 use std::time::Instant;
 
@@ -29,8 +30,10 @@ fn solve<G: AgentCatalog>(args: &SolveArgs) -> Result<()> {
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", args.file.display())))?;
     let spec = args.agent.as_deref().unwrap_or(G::ANALYZER);
     let mut agent = G::agent_from_str(spec)?;
+    super::analyze::require_exact_solver(agent.as_ref(), spec, "tabula solve")?;
     let limits = SearchLimits {
         exact: true,
+        only_best: true,
         ..SearchLimits::default()
     };
     let (mut total_nodes, mut count, started) = (0u64, 0, Instant::now());
@@ -48,9 +51,12 @@ fn solve<G: AgentCatalog>(args: &SolveArgs) -> Result<()> {
         }
         agent.new_game();
         let t = Instant::now();
-        let analysis = agent
-            .analyze(&state, &limits)
-            .ok_or_else(|| CliError::usage(format!("agent {spec} does not analyze positions")))?;
+        let analysis = agent.analyze(&state, &limits).ok_or_else(|| {
+            CliError::usage(format!(
+                "line {}: agent {spec} cannot solve this position",
+                number + 1
+            ))
+        })?;
         let seconds = t.elapsed().as_secs_f64();
         let nodes = analysis.nodes.unwrap_or(0);
         total_nodes += nodes;

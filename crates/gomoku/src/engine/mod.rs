@@ -220,13 +220,22 @@ impl Agent<Gomoku> for Engine {
         think(state, self.effort).best
     }
 
+    fn solves_exactly(&self) -> Result<(), &'static str> {
+        Err(
+            "the gomoku engine proves wins and losses by threat search (VCF, VCT) where it \
+             finds them and estimates the rest; it cannot solve a position exactly",
+        )
+    }
+
+    /// Values the moves the search looked at (proven results exact, the others estimates);
+    /// the other legal moves go to [`Analysis::unsearched`], without a value.
     fn analyze(&mut self, state: &Gomoku, limits: &SearchLimits) -> Option<Analysis<Point>> {
         if !matches!(state.turn(), Turn::Player(_)) {
             return Some(Analysis::new(Vec::new()));
         }
         let effort = limits.time_ms.map_or(self.effort, Effort::Time);
         let thought = think(state, effort);
-        let mut moves: Vec<MoveValue<Point>> = thought
+        let moves: Vec<MoveValue<Point>> = thought
             .values
             .iter()
             .map(|&(mv, score, verdict)| match verdict {
@@ -234,16 +243,14 @@ impl Agent<Gomoku> for Engine {
                 None => MoveValue::estimate(mv, score as f64),
             })
             .collect();
-        // The moves the search did not look at, below the searched ones.
-        let floor = moves.iter().map(|m| m.value).fold(0.0, f64::min) - 1.0;
+        let mut analysis = Analysis::new(moves);
+        // The moves the search did not look at have no value: they are listed apart.
         let mut legal = Vec::new();
         state.legal_moves(&mut legal);
-        for mv in legal {
-            if !moves.iter().any(|m| m.mv == mv) {
-                moves.push(MoveValue::estimate(mv, floor - 1.0));
-            }
-        }
-        let mut analysis = Analysis::new(moves);
+        analysis.unsearched = legal
+            .into_iter()
+            .filter(|&mv| !analysis.moves.iter().any(|m| m.mv == mv))
+            .collect();
         analysis.nodes = Some(thought.nodes);
         analysis.depth = Some(thought.depth);
         Some(analysis)

@@ -1,9 +1,19 @@
 //! `engine`: a search engine for reversi — iterative-deepening PVS over an evaluation in the
 //! midgame ([`midgame`]), an exact solver near the end ([`endgame`]).
 //!
-//! Spec keys: `level=1..10` (search depth `level + 2`, exact solving from `2 * level`
-//! empties, at most 20) and `time=MS` (iterative deepening within the time; exact solving from
-//! 18 empties). With neither, `level=5`.
+//! Spec keys: `level=1..10` (search depth `level + 2`) and `time=MS` (iterative deepening
+//! within the time). With neither, `level=5`.
+//!
+//! When it solves exactly, by the empty squares left ([`exact_empties`]), as Edax and Egaroucid
+//! do at their default levels:
+//! - to choose a move: at `level=L` from `2L` empties (at most 20); with `time=MS`, from the
+//!   most empties whose best move it solves within the time (20 at half a second, one more per
+//!   tripling of the time, one fewer per third);
+//! - to analyze (`tabula analyze`, `hint`): from 20 empties whatever the level or time — every
+//!   move of FFO #40 (20 empties) is solved exactly in well under a second — and from more with
+//!   a time that fits them (21 at 4.5 s, one more per tripling of the time). Every move then
+//!   gets its exact value; beyond, every move gets an estimate. `--exact` solves every move
+//!   exactly however many empties are left.
 
 pub mod endgame;
 pub mod eval;
@@ -83,7 +93,8 @@ impl Engine {
         self.midgame.nodes + self.solver.nodes()
     }
 
-    fn plan(&self, limits: &SearchLimits) -> Plan {
+    /// How far to search: for an analysis (`analysis`) or to choose a move.
+    fn plan(&self, limits: &SearchLimits, analysis: bool) -> Plan {
         let time_ms = limits.time_ms.or(self.time_ms);
         let level = if limits.time_ms.is_some() || limits.depth.is_some() {
             None
@@ -95,10 +106,57 @@ impl Engine {
             exact_empties: if limits.exact {
                 64
             } else {
-                level.map_or(18, |l| (2 * l).min(20))
+                exact_empties(level, time_ms, analysis)
             },
             deadline: time_ms.map(|ms| Instant::now() + Duration::from_millis(ms)),
         }
+    }
+
+    /// Every legal move's value for [`Agent::analyze`], with the depth searched: exact from
+    /// the plan's empties (only the best exact, the others bounds, when `limits.only_best`),
+    /// estimates before. A forced pass is worth the opponent's best reply, negated.
+    fn values(
+        &mut self,
+        state: &Reversi,
+        limits: &SearchLimits,
+    ) -> (Vec<MoveValue<Move>>, Option<u32>) {
+        if state.move_mask() == 0 {
+            if !state.must_pass() {
+                return (Vec::new(), None);
+            }
+            let mut next = *state;
+            next.pass();
+            let (replies, depth) = self.values(&next, limits);
+            let reply = replies
+                .iter()
+                .filter(|r| r.bound.is_none())
+                .max_by(|a, b| a.value.total_cmp(&b.value));
+            let pass = reply.map(|r| {
+                let value = -r.value;
+                if r.exact {
+                    MoveValue::exact(Move::PASS, value, verdict(value as i32))
+                } else {
+                    MoveValue::estimate(Move::PASS, value)
+                }
+            });
+            return (pass.into_iter().collect(), depth);
+        }
+        let plan = self.plan(limits, true);
+        let empties = state.empty().count_ones();
+        if empties <= plan.exact_empties {
+            let moves = if limits.only_best {
+                self.solve(state)
+            } else {
+                self.solve_all(state)
+            };
+            return (moves, Some(empties));
+        }
+        let (values, depth) = self.deepen(state, &plan, true);
+        let moves = values
+            .into_iter()
+            .map(|(sq, v)| MoveValue::estimate(Move::square(sq as usize), to_discs(v)))
+            .collect();
+        (moves, Some(depth))
     }
 
     fn reset_counters(&mut self) {
@@ -107,32 +165,14 @@ impl Engine {
     }
 
     /// Solves the position exactly: the best move's value exact, every other move's an upper
-    /// bound (which a move tying the best reaches). The root is searched by null-window tests
-    /// alone (MTD(f)): starting from an estimate, each test asks whether some move reaches a
-    /// value, and moves the bounds on the position's value until they meet. Values are disc
-    /// differences, always even, so each test steps by two. Moves are tried in the order of a
-    /// midgame search, the move that last reached a test first. From 18 empties
-    /// the same tests first run selectively (ProbCut, see [`Solver::set_margin`]): cheap, and
-    /// what they learn orders the exact tests and gives them their first estimate.
+    /// bound (which a move tying the best reaches). See [`Engine::solve_root`].
     pub fn solve(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
-        let (own, opp) = (state.own(), state.opp());
         let empties = state.empty().count_ones();
-        let mut moves = self.root_estimates(state, root_order_depth(empties));
-        let Some(&(_, _, estimate)) = moves.first() else {
+        let mut moves = self.root_estimates(state, root_order_depth(empties), false);
+        if moves.is_empty() {
             return Vec::new();
-        };
-        let mut guess = 2 * (to_discs(estimate) / 2.0).round() as i32;
-        if empties >= SELECTIVE_MIN {
-            // A selective search first: its moves order the exact one, its value starts it.
-            // An odd value rounds up to an even disc difference: a first test one step above
-            // the true value fails, proving the upper bound the solve needs anyway, where one
-            // step below succeeds and proves nothing the next test does not.
-            self.solver.set_margin(Some(PROBCUT_MARGIN));
-            let (value, _) = self.mtd(own, opp, &mut moves, guess);
-            self.solver.set_margin(None);
-            guess = (value + 1) & !1;
         }
-        let (low, upper) = self.mtd(own, opp, &mut moves, guess);
+        let (low, upper) = self.solve_root(state, &mut moves);
         moves
             .iter()
             .zip(&upper)
@@ -152,6 +192,46 @@ impl Engine {
                 }
             })
             .collect()
+    }
+
+    /// Every legal move's exact value, in the order of a shallow search (as Edax's "all moves"
+    /// mode): each move is solved on its own by [`Engine::solve_root`] from its own estimate,
+    /// so each exact search is a few null-window tests, and all share the tables (what one
+    /// move's search stored orders and cuts the next ones').
+    pub fn solve_all(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
+        let empties = state.empty().count_ones();
+        let moves = self.root_estimates(state, root_order_depth(empties), true);
+        moves
+            .into_iter()
+            .map(|m| {
+                let (value, _) = self.solve_root(state, &mut [m]);
+                MoveValue::exact(Move::square(m.0 as usize), f64::from(value), verdict(value))
+            })
+            .collect()
+    }
+
+    /// The exact value of the best of `moves` (not empty; each with its flips and estimate),
+    /// brought to the front, and every move's upper bound. The root is searched by null-window
+    /// tests alone (MTD(f)): starting from the first move's estimate, each test asks whether
+    /// some move reaches a value, and moves the bounds on the position's value until they
+    /// meet. Values are disc differences, always even, so each test steps by two. Moves are
+    /// tried in their order, the move that last reached a test first. From 18 empties the same
+    /// tests first run selectively (ProbCut, see [`Solver::set_margin`]): cheap, and what they
+    /// learn orders the exact tests and gives them their first estimate.
+    fn solve_root(&mut self, state: &Reversi, moves: &mut [(u8, u64, i32)]) -> (i32, Vec<i32>) {
+        let (own, opp) = (state.own(), state.opp());
+        let mut guess = 2 * (to_discs(moves[0].2) / 2.0).round() as i32;
+        if state.empty().count_ones() >= SELECTIVE_MIN {
+            // A selective search first: its moves order the exact one, its value starts it.
+            // An odd value rounds up to an even disc difference: a first test one step above
+            // the true value fails, proving the upper bound the solve needs anyway, where one
+            // step below succeeds and proves nothing the next test does not.
+            self.solver.set_margin(Some(PROBCUT_MARGIN));
+            let (value, _) = self.mtd(own, opp, moves, guess);
+            self.solver.set_margin(None);
+            guess = (value + 1) & !1;
+        }
+        self.mtd(own, opp, moves, guess)
     }
 
     /// MTD(f) over the root `moves` from `guess`: the position's value, reached by the first
@@ -200,30 +280,19 @@ impl Engine {
     }
 
     /// The legal moves with their flips and values by an iterative-deepening search of
-    /// `depth` plies, best first (the first value exact at that depth, the others bounds).
-    fn root_estimates(&mut self, state: &Reversi, depth: u32) -> Vec<(u8, u64, i32)> {
+    /// `depth` plies, best first (the first value exact at that depth, the others bounds, or
+    /// every value exact at that depth when `all`).
+    fn root_estimates(&mut self, state: &Reversi, depth: u32, all: bool) -> Vec<(u8, u64, i32)> {
         let plan = Plan {
             depth,
             exact_empties: 0,
             deadline: None,
         };
         let (own, opp) = (state.own(), state.opp());
-        let (values, _) = self.deepen(state, &plan, false);
+        let (values, _) = self.deepen(state, &plan, all);
         values
             .into_iter()
             .map(|(sq, v)| (sq, crate::bitboard::flips(own, opp, sq as usize), v))
-            .collect()
-    }
-
-    /// Every move's exact value (full window each).
-    fn solve_all(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
-        let (own, opp) = (state.own(), state.opp());
-        self.ordered_moves(own, opp, 2)
-            .into_iter()
-            .map(|(sq, f, _)| {
-                let v = -self.solver.solve(opp & !f, own | f | (1u64 << sq), -64, 64);
-                MoveValue::exact(Move::square(sq as usize), f64::from(v), verdict(v))
-            })
             .collect()
     }
 
@@ -310,6 +379,46 @@ impl Engine {
     }
 }
 
+/// An analysis solves every move exactly from this many empties, whatever its level or time.
+const ANALYSIS_EXACT_EMPTIES: u32 = 20;
+/// About what solving the best move of a position of 20 empties may take, in milliseconds.
+const BEST_MOVE_MS_AT_20: u64 = 500;
+/// About what solving every move of a position of 20 empties may take, in milliseconds.
+const ALL_MOVES_MS_AT_20: u64 = 1500;
+
+/// From how many empties to solve exactly (see the module documentation): to choose a move at
+/// `level`, else within `time_ms`; for an analysis, every move, from at least
+/// [`ANALYSIS_EXACT_EMPTIES`].
+fn exact_empties(level: Option<u32>, time_ms: Option<u64>, analysis: bool) -> u32 {
+    if analysis {
+        time_ms
+            .map_or(0, |ms| empties_within(ms, ALL_MOVES_MS_AT_20))
+            .max(ANALYSIS_EXACT_EMPTIES)
+    } else {
+        match (level, time_ms) {
+            (Some(level), _) => (2 * level).min(20),
+            (None, Some(ms)) => empties_within(ms, BEST_MOVE_MS_AT_20),
+            (None, None) => ANALYSIS_EXACT_EMPTIES,
+        }
+    }
+}
+
+/// The most empties solved within `ms` when 20 empties take `ms_at_20`: each empty more costs
+/// about three times as much (FFO #40-#49, 20 to 26 empties), so one empty more per tripling
+/// of the time and one fewer per third; from 12 to 30 empties.
+fn empties_within(ms: u64, ms_at_20: u64) -> u32 {
+    let (mut empties, mut cost) = (20, ms_at_20);
+    while cost.saturating_mul(3) <= ms && empties < 30 {
+        cost *= 3;
+        empties += 1;
+    }
+    while cost > ms && empties > 12 {
+        cost /= 3;
+        empties -= 1;
+    }
+    empties
+}
+
 /// At least this many empties get a selective search before the exact one.
 const SELECTIVE_MIN: u32 = 18;
 /// How many discs beyond the window ProbCut's shallow search must put a position to cut it
@@ -346,15 +455,10 @@ impl Agent<Reversi> for Engine {
             return Move::square(mask.trailing_zeros() as usize);
         }
         self.reset_counters();
-        let plan = self.plan(&SearchLimits::default());
+        let plan = self.plan(&SearchLimits::default(), false);
         let empties = state.empty().count_ones();
         if empties <= plan.exact_empties {
-            let values = self.solve(state);
-            let best = values
-                .iter()
-                .filter(|v| v.bound.is_none())
-                .max_by(|a, b| a.value.total_cmp(&b.value));
-            if let Some(best) = best {
+            if let Some(best) = self.solve(state).first() {
                 return best.mv;
             }
         }
@@ -362,35 +466,13 @@ impl Agent<Reversi> for Engine {
         Move::square(values[0].0 as usize)
     }
 
+    fn solves_exactly(&self) -> Result<(), &'static str> {
+        Ok(())
+    }
+
     fn analyze(&mut self, state: &Reversi, limits: &SearchLimits) -> Option<Analysis<Move>> {
         self.reset_counters();
-        let plan = self.plan(limits);
-        let empties = state.empty().count_ones();
-        let mask = state.move_mask();
-        let (moves, depth) = if mask == 0 {
-            if !state.must_pass() {
-                (Vec::new(), None)
-            } else if limits.exact || empties <= plan.exact_empties.min(14) {
-                let v = self.solver.solve(state.own(), state.opp(), -64, 64);
-                (
-                    vec![MoveValue::exact(Move::PASS, f64::from(v), verdict(v))],
-                    Some(empties),
-                )
-            } else {
-                (vec![MoveValue::estimate(Move::PASS, 0.0)], None)
-            }
-        } else if limits.exact {
-            (self.solve(state), Some(empties))
-        } else if empties <= plan.exact_empties.min(14) {
-            (self.solve_all(state), Some(empties))
-        } else {
-            let (values, depth) = self.deepen(state, &plan, true);
-            let moves = values
-                .into_iter()
-                .map(|(sq, v)| MoveValue::estimate(Move::square(sq as usize), to_discs(v)))
-                .collect();
-            (moves, Some(depth))
-        };
+        let (moves, depth) = self.values(state, limits);
         let mut analysis = Analysis::new(moves);
         analysis.nodes = Some(self.nodes());
         analysis.depth = depth;
