@@ -17,7 +17,7 @@ pub mod save;
 pub mod session;
 pub mod testing;
 
-pub use agent::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec};
+pub use agent::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec, Knob};
 pub use analysis::{Analysis, Bound, MoveValue, SearchLimits, Verdict};
 pub use chance::{sample_chance, GameRng};
 pub use game::{Game, IllegalMove, Outcome, ParseError, Player, Turn};

@@ -31,7 +31,7 @@
 
 use std::io::{self, BufRead, Read};
 
-use tabula_core::{quote, Game, Outcome, Player, Turn, Verdict};
+use tabula_core::{quote, Game, Knob, Outcome, Player, Turn, Verdict};
 use tabula_gomoku::engine::{self, Effort};
 use tabula_gomoku::rules::{MAX_SIZE, MIN_SIZE};
 use tabula_gomoku::{Gomoku, Point, Rule};
@@ -462,9 +462,13 @@ impl Brain {
 
     /// Milliseconds to think about the next move: the turn limit, at most a fifteenth of the
     /// time left in the match, less a margin of a tenth plus 30 ms for starting and answering;
-    /// never below 5 ms (`timeout_turn 0` means as fast as possible).
+    /// never below 5 ms (`timeout_turn 0` means as fast as possible) and never above an hour
+    /// (the engine's longest time, [`Knob::TIME`]), however large the manager's numbers.
     pub fn budget_ms(&self) -> u64 {
-        let mut budget = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
+        let mut budget = self
+            .timeout_turn
+            .unwrap_or(DEFAULT_TURN_MS)
+            .min(Knob::TIME.max);
         if let Some(left) = self.time_left {
             budget = budget.min(left / 15);
         }

@@ -248,6 +248,10 @@ fn budget_keeps_a_margin() {
     assert_eq!(brain.budget_ms(), 150);
     brain.handle("INFO timeout_turn 0");
     assert_eq!(brain.budget_ms(), 5);
+    // Huge numbers neither overflow nor think for ever: an hour at most.
+    let mut brain = Brain::new();
+    brain.handle("INFO timeout_turn 18446744073709551615");
+    assert_eq!(brain.budget_ms(), 3_600_000 * 9 / 10 - 30);
 }
 
 proptest! {

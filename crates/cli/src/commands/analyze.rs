@@ -25,6 +25,7 @@ fn analyze<G: AgentCatalog>(args: &AnalyzeArgs) -> Result<()> {
         depth: args.depth,
         exact: args.exact,
     };
+    G::check_limits(&spec.parse()?, &limits)?;
     let analysis = agent.analyze(&state, &limits).ok_or_else(|| {
         CliError::usage(format!(
             "agent {spec} does not analyze positions; try {}",
