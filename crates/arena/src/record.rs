@@ -2,7 +2,7 @@
 //! move by move and to replay it exactly.
 
 use serde::{Deserialize, Serialize};
-use tabula_core::{Game, Outcome, Player};
+use tabula_core::{quote, Game, Outcome, Player};
 
 use crate::error::ArenaError;
 use crate::play::GameResult;
@@ -116,8 +116,8 @@ impl GameRecord {
         };
         if !ended {
             return Err(format!(
-                "the moves do not lead to the recorded result {:?}",
-                self.result
+                "the moves do not lead to the recorded result {}",
+                quote(&self.result)
             ));
         }
         Ok((start, plies))

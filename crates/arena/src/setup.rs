@@ -6,7 +6,7 @@ use std::ops::Range;
 use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
-use tabula_core::{AgentCatalog, AgentSpec, Game, Player};
+use tabula_core::{quote, AgentCatalog, AgentSpec, Game, Player};
 
 use crate::error::ArenaError;
 
@@ -34,7 +34,8 @@ impl FromStr for First {
             "alternate" => Ok(First::Alternate),
             "random" => Ok(First::Random),
             _ => Err(ArenaError::Usage(format!(
-                "--first takes a, b, alternate or random, not {text:?}"
+                "--first takes a, b, alternate or random, not {}",
+                quote(text)
             ))),
         }
     }
@@ -80,7 +81,8 @@ impl FromStr for Shard {
     fn from_str(text: &str) -> Result<Shard, ArenaError> {
         let bad = || {
             ArenaError::Usage(format!(
-                "--shard takes i/n with 1 <= i <= n (e.g. 2/8), not {text:?}"
+                "--shard takes i/n with 1 <= i <= n (e.g. 2/8), not {}",
+                quote(text)
             ))
         };
         let (index, count) = text.split_once('/').ok_or_else(bad)?;

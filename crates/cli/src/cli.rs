@@ -55,11 +55,11 @@ pub struct AnalyzeArgs {
     /// The analysing agent (default: the game's strongest).
     #[arg(long, value_name = "SPEC")]
     pub agent: Option<String>,
-    /// Time budget in milliseconds.
-    #[arg(long, value_name = "N")]
+    /// Time budget in milliseconds (1 to 3600000, one hour).
+    #[arg(long, value_name = "N", value_parser = whole_number::<u64, 1, 3_600_000>)]
     pub time_ms: Option<u64>,
-    /// Search depth in plies.
-    #[arg(long, value_name = "N")]
+    /// Search depth in plies (1 to 64, or the agent's own depth range where it has one).
+    #[arg(long, value_name = "N", value_parser = whole_number::<u32, 1, 64>)]
     pub depth: Option<u32>,
     /// Solve exactly, however long it takes.
     #[arg(long)]
@@ -96,4 +96,20 @@ pub struct SolveArgs {
     /// The solving agent (default: the game's analyser).
     #[arg(long, value_name = "SPEC")]
     pub agent: Option<String>,
+}
+
+/// Reads a whole number from `MIN` to `MAX` (a clap value parser; `MAX = u64::MAX` for no
+/// upper limit): a refusal says the range.
+pub fn whole_number<T: TryFrom<u64>, const MIN: u64, const MAX: u64>(
+    text: &str,
+) -> Result<T, String> {
+    let out_of_range = || match MAX {
+        u64::MAX => format!("expected a whole number, at least {MIN}"),
+        _ => format!("expected a whole number from {MIN} to {MAX}"),
+    };
+    let value: u64 = text.trim().parse().map_err(|_| out_of_range())?;
+    if !(MIN..=MAX).contains(&value) {
+        return Err(out_of_range());
+    }
+    T::try_from(value).map_err(|_| out_of_range())
 }

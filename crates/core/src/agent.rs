@@ -1,9 +1,11 @@
 //! Agents: anything that chooses moves, named on the command line by a spec string
 //! `NAME[:key=value,...]`.
 //!
-//! The common knobs mean the same in every game: `time` (milliseconds per move), `depth`
-//! (plies), `level` (1–10) and `seed`. An agent limited by depth or level is deterministic for a
-//! given seed; one limited by time need not be.
+//! The common knobs mean the same in every game: `time` (milliseconds per move, at most an
+//! hour), `depth` (plies), `level` (1–10) and `seed`. Each agent declares the numeric keys it
+//! takes with their ranges ([`Knob`]); [`AgentCatalog::build_agent`] refuses a value outside
+//! them, so no spec can ask for a search that never ends. An agent limited by depth or level is
+//! deterministic for a given seed; one limited by time need not be.
 
 use std::fmt;
 use std::str::FromStr;
@@ -14,6 +16,7 @@ use crate::analysis::{Analysis, SearchLimits};
 use crate::chance::GameRng;
 use crate::control::SearchControl;
 use crate::game::Game;
+use crate::quote::quote;
 
 /// A computer player for game `G`.
 pub trait Agent<G: Game>: Send {
@@ -68,7 +71,7 @@ pub trait Agent<G: Game>: Send {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AgentError {
     /// The spec string itself is malformed.
-    #[error("malformed agent spec {spec:?}: {reason}")]
+    #[error("malformed agent spec {}: {reason}", quote(.spec))]
     Malformed {
         /// The spec as given.
         spec: String,
@@ -76,7 +79,7 @@ pub enum AgentError {
         reason: String,
     },
     /// No agent of that name exists for the game.
-    #[error("no agent {name:?} for {game} (known: {known})")]
+    #[error("no agent {} for {game} (known: {known})", quote(.name))]
     Unknown {
         /// The name asked for.
         name: String,
@@ -86,7 +89,7 @@ pub enum AgentError {
         known: String,
     },
     /// The agent does not take that key.
-    #[error("agent {agent} takes no option {key:?} (it takes: {accepted})")]
+    #[error("agent {agent} takes no option {} (it takes: {accepted})", quote(.key))]
     UnknownKey {
         /// The agent.
         agent: String,
@@ -96,7 +99,7 @@ pub enum AgentError {
         accepted: String,
     },
     /// A value is out of range or of the wrong kind.
-    #[error("agent {agent}: bad value {value:?} for {key}: {reason}")]
+    #[error("agent {agent}: bad value {} for {key}: {reason}", quote(.value))]
     BadValue {
         /// The agent.
         agent: String,
@@ -196,19 +199,20 @@ impl AgentSpec {
         Ok(Some(value))
     }
 
-    /// `time`: milliseconds per move.
+    /// `time`: milliseconds per move, within [`Knob::TIME`].
     pub fn time_ms(&self) -> Result<Option<u64>, AgentError> {
-        self.number("time", 1..=86_400_000)
+        self.number("time", Knob::TIME.min..=Knob::TIME.max)
     }
 
-    /// `depth`: plies.
+    /// `depth`: plies. Only its type is checked here: each agent's range is its entry's
+    /// [`Knob`], checked by [`AgentCatalog::build_agent`] before the agent is built.
     pub fn depth(&self) -> Result<Option<u32>, AgentError> {
-        self.number("depth", 1..=1000)
+        self.number("depth", 1..=u32::MAX)
     }
 
-    /// `level`: 1 (weakest) to 10 (strongest).
+    /// `level`: 1 (weakest) to 10 (strongest), [`Knob::LEVEL`].
     pub fn level(&self) -> Result<Option<u32>, AgentError> {
-        self.number("level", 1..=10)
+        self.number("level", 1..=Knob::LEVEL.max as u32)
     }
 
     /// `seed`: the agent's random seed.
@@ -257,15 +261,17 @@ impl FromStr for AgentSpec {
                         "parameters are written key=value, separated by commas",
                     ));
                 };
-                let (key, value) = (key.trim(), value.trim());
+                let (key, value) = (key.trim().to_ascii_lowercase(), value.trim());
                 if key.is_empty() || value.is_empty() {
                     return Err(malformed("a parameter has an empty key or value"));
                 }
-                if spec.get(key).is_some() {
-                    return Err(malformed("a parameter is given twice"));
+                if spec.get(&key).is_some() {
+                    return Err(malformed(&format!(
+                        "the key {} is given twice (keys ignore case)",
+                        quote(&key)
+                    )));
                 }
-                spec.params
-                    .push((key.to_ascii_lowercase(), value.to_string()));
+                spec.params.push((key, value.to_string()));
             }
         }
         Ok(spec)
@@ -285,6 +291,54 @@ impl fmt::Display for AgentSpec {
 /// Builds an agent from a spec whose name and keys were already checked.
 pub type BuildAgent<G> = fn(&AgentSpec) -> Result<Box<dyn Agent<G>>, AgentError>;
 
+/// A numeric key an agent takes and the values it accepts (both ends included).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Knob {
+    /// The key in spec strings.
+    pub key: &'static str,
+    /// The smallest value accepted.
+    pub min: u64,
+    /// The largest value accepted.
+    pub max: u64,
+}
+
+impl Knob {
+    /// `time`: milliseconds per move, from 1 ms to one hour (3,600,000 ms).
+    pub const TIME: Knob = Knob {
+        key: "time",
+        min: 1,
+        max: 3_600_000,
+    };
+
+    /// `level`: 1 (weakest) to 10 (strongest).
+    pub const LEVEL: Knob = Knob {
+        key: "level",
+        min: 1,
+        max: 10,
+    };
+
+    /// `depth`: plies, from 1 to `max` (what the agent finishes in seconds).
+    pub const fn depth(max: u64) -> Knob {
+        Knob {
+            key: "depth",
+            min: 1,
+            max,
+        }
+    }
+
+    /// Checks that `spec`'s value for this key, if any, is a number in range.
+    fn check(&self, spec: &AgentSpec) -> Result<(), AgentError> {
+        spec.number::<u64>(self.key, self.min..=self.max).map(drop)
+    }
+}
+
+impl fmt::Display for Knob {
+    /// `depth=1..12`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}..{}", self.key, self.min, self.max)
+    }
+}
+
 /// One agent a game offers: its name, a one-line description, the keys it takes and how to
 /// build it.
 pub struct AgentEntry<G: Game> {
@@ -292,8 +346,8 @@ pub struct AgentEntry<G: Game> {
     pub name: &'static str,
     /// A one-line description for `tabula agents`.
     pub summary: &'static str,
-    /// The keys it accepts (`seed` is always accepted).
-    pub keys: &'static [&'static str],
+    /// The numeric keys it accepts with their ranges (`seed` is always accepted).
+    pub keys: &'static [Knob],
     /// Builds the agent from a spec whose name and keys were already checked.
     pub build: BuildAgent<G>,
 }
@@ -309,29 +363,66 @@ pub trait AgentCatalog: Game {
     /// The agent a human plays against unless told otherwise.
     const OPPONENT: &'static str;
 
-    /// Builds an agent from a spec, checking its name and keys.
-    fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, AgentError> {
-        let agents = Self::agents();
-        let Some(entry) = agents.iter().find(|e| e.name == spec.name()) else {
-            return Err(AgentError::Unknown {
+    /// The entry named by `spec`.
+    fn agent_entry(spec: &AgentSpec) -> Result<AgentEntry<Self>, AgentError> {
+        let mut agents = Self::agents();
+        match agents.iter().position(|e| e.name == spec.name()) {
+            Some(i) => Ok(agents.swap_remove(i)),
+            None => Err(AgentError::Unknown {
                 name: spec.name().to_string(),
                 game: Self::NAME,
                 known: agents.iter().map(|e| e.name).collect::<Vec<_>>().join(", "),
-            });
-        };
+            }),
+        }
+    }
+
+    /// Builds an agent from a spec, checking its name, its keys and their ranges.
+    fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, AgentError> {
+        let entry = Self::agent_entry(spec)?;
         for (key, _) in spec.params() {
-            if key != "seed" && !entry.keys.contains(&key.as_str()) {
-                let mut accepted: Vec<&str> = entry.keys.to_vec();
-                accepted.push("seed");
-                return Err(AgentError::UnknownKey {
-                    agent: entry.name.to_string(),
-                    key: key.clone(),
-                    accepted: accepted.join(", "),
-                });
+            if key == "seed" {
+                continue;
+            }
+            match entry.keys.iter().find(|knob| knob.key == key) {
+                Some(knob) => knob.check(spec)?,
+                None => {
+                    let mut accepted: Vec<String> =
+                        entry.keys.iter().map(Knob::to_string).collect();
+                    accepted.push("seed".to_string());
+                    return Err(AgentError::UnknownKey {
+                        agent: entry.name.to_string(),
+                        key: key.clone(),
+                        accepted: accepted.join(", "),
+                    });
+                }
             }
         }
         spec.seed()?;
         (entry.build)(spec)
+    }
+
+    /// Checks an analysis's limits (`tabula analyze --depth`, `--time-ms`) against the ranges
+    /// of the `depth` and `time` keys of the agent `spec` names, where it declares them.
+    fn check_limits(spec: &AgentSpec, limits: &SearchLimits) -> Result<(), AgentError> {
+        let entry = Self::agent_entry(spec)?;
+        let asked = [
+            ("depth", limits.depth.map(u64::from)),
+            ("time", limits.time_ms),
+        ];
+        for (key, value) in asked {
+            let knob = entry.keys.iter().find(|knob| knob.key == key);
+            if let (Some(knob), Some(value)) = (knob, value) {
+                if !(knob.min..=knob.max).contains(&value) {
+                    return Err(AgentError::BadValue {
+                        agent: entry.name.to_string(),
+                        key: key.to_string(),
+                        value: value.to_string(),
+                        reason: format!("must be from {} to {}", knob.min, knob.max),
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Parses a spec string and builds the agent.
@@ -370,6 +461,45 @@ mod tests {
                 "{bad:?} should be rejected"
             );
         }
+    }
+
+    #[test]
+    fn rejects_a_key_given_twice_in_any_spelling() {
+        for bad in [
+            "engine:level=3,LEVEL=4",
+            "engine:level=3,level=3",
+            "engine:Level=3, level =4",
+            "engine: time=5,TIME =5",
+        ] {
+            let error = bad.parse::<AgentSpec>().unwrap_err();
+            assert!(
+                error.to_string().contains("given twice"),
+                "{bad:?}: {error}"
+            );
+        }
+    }
+
+    #[test]
+    fn errors_quote_at_most_a_short_piece_of_the_spec() {
+        let huge = format!("engine:level={}", "9".repeat(100_000));
+        let spec: AgentSpec = huge.parse().unwrap();
+        let error = spec.level().unwrap_err().to_string();
+        assert!(error.len() < 300, "{} bytes: {error}", error.len());
+        let error = format!("{}!", "x".repeat(100_000))
+            .parse::<AgentSpec>()
+            .unwrap_err()
+            .to_string();
+        assert!(error.len() < 300, "{} bytes", error.len());
+    }
+
+    #[test]
+    fn knobs_show_their_ranges() {
+        assert_eq!(Knob::depth(12).to_string(), "depth=1..12");
+        assert_eq!(Knob::TIME.to_string(), "time=1..3600000");
+        let spec: AgentSpec = "x:depth=13".parse().unwrap();
+        assert!(Knob::depth(12).check(&spec).is_err());
+        let spec: AgentSpec = "x:depth=12".parse().unwrap();
+        assert!(Knob::depth(12).check(&spec).is_ok());
     }
 
     #[test]

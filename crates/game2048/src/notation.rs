@@ -10,7 +10,7 @@
 //!   `2,0,0,0,0,0,0,0,0,0,4,0,0,0,0,0 player score=0`. A chance position on an empty board is
 //!   the start of a game: two tiles appear before the first slide.
 
-use tabula_core::ParseError;
+use tabula_core::{quote, ParseError};
 
 use crate::board::Direction;
 use crate::state::{tile_value, Game2048, Move, MAX_EXPONENT};
@@ -48,8 +48,8 @@ pub fn parse_move(text: &str) -> Result<Move, ParseError> {
     }
     let Some((value, cell)) = word.split_once('@') else {
         return Err(ParseError::new(format!(
-            "{:?} is not a move: slide up, down, left or right (u d l r), or place a tile like 2@a1",
-            text.trim()
+            "{} is not a move: slide up, down, left or right (u d l r), or place a tile like 2@a1",
+            quote(text.trim())
         )));
     };
     let value = match value {
@@ -57,15 +57,15 @@ pub fn parse_move(text: &str) -> Result<Move, ParseError> {
         "4" => 4,
         _ => {
             return Err(ParseError::new(format!(
-                "{:?}: a new tile is a 2 or a 4",
-                text.trim()
+                "{}: a new tile is a 2 or a 4",
+                quote(text.trim())
             )))
         }
     };
     let cell = parse_cell(cell).ok_or_else(|| {
         ParseError::new(format!(
-            "{:?}: cells are a1 to d4 (column a-d from the left, row 1-4 from the top)",
-            text.trim()
+            "{}: cells are a1 to d4 (column a-d from the left, row 1-4 from the top)",
+            quote(text.trim())
         ))
     })?;
     Ok(Move::Spawn { cell, value })
@@ -95,9 +95,9 @@ pub fn parse_position(text: &str) -> Result<Game2048, ParseError> {
                 return Err(ParseError::new("who moves next is given twice"));
             }
         } else if let Some(value) = lower.strip_prefix("score=") {
-            let value = value
-                .parse::<u64>()
-                .map_err(|_| ParseError::new(format!("{word:?}: the score is a whole number")))?;
+            let value = value.parse::<u64>().map_err(|_| {
+                ParseError::new(format!("{}: the score is a whole number", quote(word)))
+            })?;
             if score.replace(value).is_some() {
                 return Err(ParseError::new("the score is given twice"));
             }
@@ -121,7 +121,8 @@ pub fn parse_position(text: &str) -> Result<Game2048, ParseError> {
 fn parse_tile(word: &str) -> Result<u8, ParseError> {
     let bad = || {
         ParseError::new(format!(
-            "{word:?} is not a tile: tiles are 0 (empty) or 2, 4, 8, … up to {}",
+            "{} is not a tile: tiles are 0 (empty) or 2, 4, 8, … up to {}",
+            quote(word),
             tile_value(MAX_EXPONENT)
         ))
     };

@@ -20,7 +20,7 @@
 //! [`position_string`] always writes the board form with `X`/`O`, which [`parse_position`]
 //! reads back to an equal position.
 
-use tabula_core::{Game, ParseError, Player};
+use tabula_core::{quote, Game, ParseError, Player};
 
 use crate::rules::{Gomoku, Point, Rule, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 
@@ -32,7 +32,7 @@ pub fn column_letter(x: usize) -> char {
 /// Reads a point such as `h8` (or `8h`) on a board of side `size`.
 pub fn parse_point(size: usize, text: &str) -> Result<Point, ParseError> {
     let text = text.trim();
-    let bad = |why: &str| ParseError::new(format!("{text:?} is not a point: {why}"));
+    let bad = |why: &str| ParseError::new(format!("{} is not a point: {why}", quote(text)));
     let letters: String = text.chars().filter(|c| c.is_ascii_alphabetic()).collect();
     let digits: String = text.chars().filter(|c| c.is_ascii_digit()).collect();
     let well_formed = text.is_ascii()
@@ -116,7 +116,8 @@ fn parse_board(words: &[&str]) -> Result<Gomoku, ParseError> {
             side,
             Rule::from_name(rule).ok_or_else(|| {
                 ParseError::new(format!(
-                    "unknown rule {rule:?} (known: freestyle, standard)"
+                    "unknown rule {} (known: freestyle, standard)",
+                    quote(rule)
                 ))
             })?,
         ),
@@ -160,7 +161,8 @@ fn parse_board(words: &[&str]) -> Result<Gomoku, ParseError> {
         (Some(player), None) => player,
         _ => {
             return Err(ParseError::new(format!(
-                "the side to move is X/B (black) or O/W (white), not {side:?}"
+                "the side to move is X/B (black) or O/W (white), not {}",
+                quote(side)
             )))
         }
     };
@@ -180,7 +182,8 @@ fn parse_move_list(text: &str) -> Result<Gomoku, ParseError> {
         if let Some(r) = Rule::from_name(word) {
             rule = r;
         } else if let Some(n) = size_option(word) {
-            size = n.ok_or_else(|| ParseError::new(format!("bad board size in {word:?}")))?;
+            size =
+                n.ok_or_else(|| ParseError::new(format!("bad board size in {}", quote(word))))?;
         } else {
             moves.push(word);
         }

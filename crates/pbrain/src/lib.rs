@@ -11,7 +11,7 @@
 //! | `RESTART` | `OK` (empty board, same size) |
 //! | `BEGIN` | our first move `x,y` |
 //! | `TURN x,y` | the opponent's move is played; our move `x,y` |
-//! | `BOARD`, lines `x,y,f` (f = 1 ours, 2 theirs, 3 winning line of a continuous game), `DONE` | our move `x,y` |
+//! | `BOARD`, lines `x,y,f` (f = 1 ours, 2 theirs), `DONE` | our move `x,y` |
 //! | `TAKEBACK x,y` | `OK` (the stone is removed) |
 //! | `INFO key value` | nothing, except `ERROR …` for `rule` with renju (4) or caro (8) |
 //! | `ABOUT` | `name="tabula", version="…", …` |
@@ -19,12 +19,19 @@
 //! | anything else | `UNKNOWN …` |
 //!
 //! Malformed or illegal input (a point off the board or occupied, a move after the game is
-//! decided, commands before `START`) is answered with `ERROR` and a reason; nothing panics.
+//! decided, commands before `START`, a line that is not UTF-8 or longer than [`MAX_LINE`]
+//! bytes) is answered with `ERROR` and a reason naming points as `x,y`; nothing panics and the
+//! brain goes on with the next line. Inside `BOARD`, a bad line (a point off the board or given
+//! twice, a field other than 1 or 2) is answered with `ERROR` and left out of the position.
+//! Field 3, Piskvork's winning-line marker of a continuous game, is refused like any other:
+//! continuous games are not supported.
 //! `INFO rule 1` selects the standard rule (exactly five). Each move's thinking time comes from
 //! `timeout_turn` and `time_left` with a safety margin (see [`Brain::budget_ms`]); a
 //! `MESSAGE` line before the move reports the search.
 
-use tabula_core::{Game, Player, Turn, Verdict};
+use std::io::{self, BufRead, Read};
+
+use tabula_core::{quote, Game, Knob, Outcome, Player, Turn, Verdict};
 use tabula_gomoku::engine::{self, Effort};
 use tabula_gomoku::rules::{MAX_SIZE, MIN_SIZE};
 use tabula_gomoku::{Gomoku, Point, Rule};
@@ -52,6 +59,64 @@ impl Reply {
 
     fn error(reason: impl std::fmt::Display) -> Reply {
         Reply::line(format!("ERROR {reason}"))
+    }
+}
+
+/// The longest input line read, in bytes (64 KiB); a longer one is answered with `ERROR` and
+/// skipped up to its newline without being kept in memory.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One line of input as [`read_line`] found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A line of text, without its line ending.
+    Line(String),
+    /// A line longer than [`MAX_LINE`] bytes (skipped).
+    TooLong,
+    /// A line that is not UTF-8.
+    NotUtf8,
+}
+
+/// Reads the next line of `reader` as bytes: `None` at the end of input. Keeps at most
+/// [`MAX_LINE`] bytes of a line in memory; `\n` or `\r\n` ends a line.
+pub fn read_line<R: BufRead>(reader: &mut R) -> io::Result<Option<Input>> {
+    let mut bytes = Vec::new();
+    let read = Read::take(&mut *reader, MAX_LINE as u64 + 1).read_until(b'\n', &mut bytes)?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        bytes.pop();
+        if bytes.last() == Some(&b'\r') {
+            bytes.pop();
+        }
+    } else if bytes.len() > MAX_LINE {
+        skip_line(reader)?;
+        return Ok(Some(Input::TooLong));
+    }
+    Ok(Some(match String::from_utf8(bytes) {
+        Ok(line) => Input::Line(line),
+        Err(_) => Input::NotUtf8,
+    }))
+}
+
+/// Consumes `reader` up to and including the next newline (or to the end of input).
+fn skip_line<R: BufRead>(reader: &mut R) -> io::Result<()> {
+    loop {
+        let buffer = reader.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(());
+        }
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                reader.consume(i + 1);
+                return Ok(());
+            }
+            None => {
+                let n = buffer.len();
+                reader.consume(n);
+            }
+        }
     }
 }
 
@@ -88,11 +153,11 @@ pub enum Command {
 pub fn parse_xy(text: &str) -> Result<(usize, usize), String> {
     let (x, y) = text
         .split_once(',')
-        .ok_or_else(|| format!("expected x,y, got {text:?}"))?;
+        .ok_or_else(|| format!("expected x,y, got {}", quote(text)))?;
     let number = |s: &str| {
         s.trim()
             .parse::<usize>()
-            .map_err(|_| format!("{:?} is not a coordinate", s.trim()))
+            .map_err(|_| format!("{} is not a coordinate", quote(s.trim())))
     };
     Ok((number(x)?, number(y)?))
 }
@@ -108,7 +173,7 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "" => Command::Blank,
         "START" => Command::Start(
             rest.parse()
-                .map_err(|_| format!("START needs a board size, got {rest:?}"))?,
+                .map_err(|_| format!("START needs a board size, got {}", quote(rest)))?,
         ),
         "RECTSTART" => Command::RectStart,
         "RESTART" => Command::Restart,
@@ -132,8 +197,8 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
     })
 }
 
-/// Reads one line inside `BOARD`: `x,y,f` with `f` 1 (ours), 2 (theirs) or 3 (a winning-line
-/// stone of a continuous game, taken as the opponent's), or `DONE` (returns `None`).
+/// Reads one line inside `BOARD`: `x,y,f` with `f` 1 (ours) or 2 (theirs), or `DONE` (returns
+/// `None`). Field 3 (a winning-line stone of a continuous game) is refused.
 pub fn parse_board_line(line: &str) -> Result<Option<(usize, usize, u8)>, String> {
     let line = line.trim();
     if line.eq_ignore_ascii_case("DONE") {
@@ -141,13 +206,20 @@ pub fn parse_board_line(line: &str) -> Result<Option<(usize, usize, u8)>, String
     }
     let (xy, field) = line
         .rsplit_once(',')
-        .ok_or_else(|| format!("expected x,y,field or DONE, got {line:?}"))?;
+        .ok_or_else(|| format!("expected x,y,field or DONE, got {}", quote(line)))?;
     let (x, y) = parse_xy(xy)?;
     match field.trim() {
         "1" => Ok(Some((x, y, 1))),
         "2" => Ok(Some((x, y, 2))),
-        "3" => Ok(Some((x, y, 3))),
-        other => Err(format!("the field is 1, 2 or 3, not {other:?}")),
+        "3" => Err(
+            "field 3 (a continuous game's winning line) is not supported: \
+                    the field is 1 (our stone) or 2 (the opponent's)"
+                .to_string(),
+        ),
+        other => Err(format!(
+            "the field is 1 (our stone) or 2 (the opponent's), not {}",
+            quote(other)
+        )),
     }
 }
 
@@ -186,6 +258,17 @@ impl Brain {
         }
     }
 
+    /// Answers one line as [`read_line`] found it.
+    pub fn answer(&mut self, input: &Input) -> Reply {
+        match input {
+            Input::Line(line) => self.handle(line),
+            Input::TooLong => Reply::error(format!(
+                "the line is longer than {MAX_LINE} bytes and was skipped"
+            )),
+            Input::NotUtf8 => Reply::error("the line is not UTF-8 text and was skipped"),
+        }
+    }
+
     /// Answers one input line.
     pub fn handle(&mut self, line: &str) -> Reply {
         if self.board.is_some() {
@@ -214,7 +297,7 @@ impl Brain {
                 self.reply_move()
             }
             Command::Turn(x, y) => match self.point(x, y) {
-                Ok(p) => self.opponent_moves(p),
+                Ok(p) => self.opponent_moves(p, x, y),
                 Err(reason) => Reply::error(reason),
             },
             Command::Board => {
@@ -235,7 +318,7 @@ impl Brain {
                 lines: Vec::new(),
                 quit: true,
             },
-            Command::Unknown(word) => Reply::line(format!("UNKNOWN command {word}")),
+            Command::Unknown(word) => Reply::line(format!("UNKNOWN command {}", quote(&word))),
         }
     }
 
@@ -257,7 +340,7 @@ impl Brain {
             "time_left" => self.time_left = value.parse().ok(),
             "rule" => {
                 let Ok(bits) = value.parse::<u32>() else {
-                    return Reply::error(format!("rule {value:?} is not a number"));
+                    return Reply::error(format!("rule {} is not a number", quote(value)));
                 };
                 if bits & 4 != 0 {
                     return Reply::error("renju is not supported (yet)");
@@ -295,13 +378,14 @@ impl Brain {
         Gomoku::from_stones(size, self.rule, &self.stones, to_move).map_err(|e| e.to_string())
     }
 
-    fn opponent_moves(&mut self, p: Point) -> Reply {
+    /// The opponent plays `p` (at `x,y`); we answer.
+    fn opponent_moves(&mut self, p: Point, x: usize, y: usize) -> Reply {
         let game = match self.position() {
             Ok(game) => game,
             Err(reason) => return Reply::error(reason),
         };
         if let Err(e) = game.clone().try_play(p) {
-            return Reply::error(e);
+            return Reply::error(format!("{x},{y}: {}", e.reason));
         }
         self.stones.push((p, game.to_move()));
         self.reply_move()
@@ -309,10 +393,15 @@ impl Brain {
 
     fn board_line(&mut self, line: &str) -> Reply {
         match parse_board_line(line) {
-            Ok(Some(stone)) => {
-                if let Some(board) = self.board.as_mut() {
-                    board.push(stone);
+            Ok(Some((x, y, field))) => {
+                if let Err(reason) = self.point(x, y) {
+                    return Reply::error(reason);
                 }
+                let board = self.board.get_or_insert_with(Vec::new);
+                if board.iter().any(|s| (s.0, s.1) == (x, y)) {
+                    return Reply::error(format!("{x},{y} is given twice"));
+                }
+                board.push((x, y, field));
                 Reply::none()
             }
             Ok(None) => {
@@ -373,9 +462,13 @@ impl Brain {
 
     /// Milliseconds to think about the next move: the turn limit, at most a fifteenth of the
     /// time left in the match, less a margin of a tenth plus 30 ms for starting and answering;
-    /// never below 5 ms (`timeout_turn 0` means as fast as possible).
+    /// never below 5 ms (`timeout_turn 0` means as fast as possible) and never above an hour
+    /// (the engine's longest time, [`Knob::TIME`]), however large the manager's numbers.
     pub fn budget_ms(&self) -> u64 {
-        let mut budget = self.timeout_turn.unwrap_or(DEFAULT_TURN_MS);
+        let mut budget = self
+            .timeout_turn
+            .unwrap_or(DEFAULT_TURN_MS)
+            .min(Knob::TIME.max);
         if let Some(left) = self.time_left {
             budget = budget.min(left / 15);
         }
@@ -390,7 +483,14 @@ impl Brain {
         };
         let player = match game.turn() {
             Turn::Player(player) => player,
-            Turn::Over(outcome) => return Reply::error(format!("the game is over: {outcome:?}")),
+            Turn::Over(outcome) => {
+                let why = match outcome {
+                    Outcome::Win(winner) if winner == game.to_move() => "we have five in a row",
+                    Outcome::Win(_) => "the opponent has five in a row",
+                    _ => "the board is full",
+                };
+                return Reply::error(format!("the game is over: {why}"));
+            }
             Turn::Chance => unreachable!("gomoku has no chance nodes"),
         };
         let thought = engine::think(&game, Effort::Time(self.budget_ms()));

@@ -8,17 +8,17 @@ use proptest::prelude::*;
 
 /// Runs the binary on `script` and returns its output lines.
 fn session(script: &str) -> Vec<String> {
+    session_bytes(script.as_bytes())
+}
+
+/// Runs the binary on raw bytes (not necessarily UTF-8) and returns its output lines.
+fn session_bytes(script: &[u8]) -> Vec<String> {
     let mut child = Command::new(env!("CARGO_BIN_EXE_pbrain-tabula"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
         .expect("the brain starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
+    child.stdin.take().unwrap().write_all(script).unwrap();
     let output = child.wait_with_output().expect("the brain exits");
     assert!(output.status.success());
     String::from_utf8(output.stdout)
@@ -131,6 +131,88 @@ fn answers_malformed_and_unsupported_input_with_errors() {
 }
 
 #[test]
+fn a_line_that_is_not_utf8_gets_an_error_and_the_brain_goes_on() {
+    let out = session_bytes(b"START 15\nABOUT\n\xff\xfe\nABOUT\nEND\n");
+    let replies = answers(&out);
+    assert_eq!(replies.len(), 4, "{replies:?}");
+    assert_eq!(replies[0], "OK");
+    assert!(replies[1].starts_with("name=\"tabula\""));
+    assert!(replies[2].starts_with("ERROR") && replies[2].contains("UTF-8"));
+    assert_eq!(replies[1], replies[3]);
+}
+
+#[test]
+fn a_huge_line_is_refused_briefly_and_skipped() {
+    let mut script = b"START 15\nTURN ".to_vec();
+    script.extend(std::iter::repeat_n(b'7', 1 << 20));
+    script.extend(b"\nABOUT\nINFO rule ");
+    script.extend(std::iter::repeat_n(b'x', 50_000));
+    script.extend(b"\nEND\n");
+    let out = session_bytes(&script);
+    let replies = answers(&out);
+    assert_eq!(replies.len(), 4, "{replies:?}");
+    assert_eq!(replies[0], "OK");
+    assert!(replies[1].starts_with("ERROR") && replies[1].contains("longer than 65536"));
+    assert!(replies[2].starts_with("name=\"tabula\""));
+    // A long line within the limit is answered with a short quote of it.
+    assert!(replies[3].starts_with("ERROR rule \"xxx"), "{}", replies[3]);
+    assert!(replies[3].len() < 200, "{} bytes", replies[3].len());
+    // A huge line without a newline before the end of input.
+    let mut script = b"START 15\n".to_vec();
+    script.extend(std::iter::repeat_n(b'A', 1 << 20));
+    let replies = session_bytes(&script);
+    assert_eq!(replies.len(), 2);
+    assert!(replies[1].starts_with("ERROR"));
+}
+
+#[test]
+fn board_refuses_points_off_the_board_repeated_points_and_other_fields() {
+    let out = session(
+        "START 15\nINFO timeout_turn 100\nBOARD\n20,3,1\n3,15,2\n1,1,3\n1,1,0\n2,2,1\n\
+         2,2,2\n3,3,2\nDONE\nTAKEBACK 20,3\nTAKEBACK 1,1\nEND\n",
+    );
+    let replies = answers(&out);
+    assert_eq!(replies.len(), 9, "{replies:?}");
+    assert_eq!(replies[0], "OK");
+    assert_eq!(replies[1], "ERROR 20,3 is off the 15x15 board");
+    assert_eq!(replies[2], "ERROR 3,15 is off the 15x15 board");
+    assert!(replies[3].starts_with("ERROR field 3"), "{}", replies[3]);
+    assert!(
+        replies[4].starts_with("ERROR the field is 1"),
+        "{}",
+        replies[4]
+    );
+    assert_eq!(replies[5], "ERROR 2,2 is given twice");
+    let (x, y) = xy(replies[6]);
+    assert!(x < 15 && y < 15 && (x, y) != (2, 2) && (x, y) != (3, 3));
+    assert_eq!(replies[7], "ERROR 20,3 is off the 15x15 board");
+    assert_eq!(replies[8], "ERROR no stone at 1,1 to take back");
+}
+
+#[test]
+fn errors_speak_protocol_words_and_name_points_as_x_y() {
+    let out = session(
+        "START 15\nBOARD\n0,0,2\n1,1,2\n2,2,2\n3,3,2\n4,4,2\n9,0,1\n9,1,1\n9,2,1\n10,5,1\n\
+         DONE\nTURN 13,1\nRESTART\nBOARD\n0,0,1\n1,0,1\n2,0,1\n3,0,1\n4,0,1\n9,9,2\n9,10,2\n\
+         9,11,2\n9,12,2\n14,14,2\nDONE\nRESTART\nINFO timeout_turn 50\nTURN 7,7\nTURN 7,7\nEND\n",
+    );
+    let replies = answers(&out);
+    assert_eq!(
+        replies[..5],
+        [
+            "OK",
+            "ERROR the game is over: the opponent has five in a row",
+            "ERROR 13,1: the game is over",
+            "OK",
+            "ERROR the game is over: we have five in a row",
+        ],
+        "{replies:?}"
+    );
+    assert_eq!(replies[5], "OK");
+    assert_eq!(replies[7], "ERROR 7,7: the point is occupied");
+}
+
+#[test]
 fn takeback_and_restart_and_standard_rule() {
     let out = session(
         "START 15\nINFO rule 1\nINFO timeout_turn 100\nTURN 7,7\nTAKEBACK 7,7\nRESTART\n\
@@ -166,6 +248,10 @@ fn budget_keeps_a_margin() {
     assert_eq!(brain.budget_ms(), 150);
     brain.handle("INFO timeout_turn 0");
     assert_eq!(brain.budget_ms(), 5);
+    // Huge numbers neither overflow nor think for ever: an hour at most.
+    let mut brain = Brain::new();
+    brain.handle("INFO timeout_turn 18446744073709551615");
+    assert_eq!(brain.budget_ms(), 3_600_000 * 9 / 10 - 30);
 }
 
 proptest! {

@@ -1,7 +1,7 @@
 //! Reading positions in the FFO format: 64 squares `a1`…`h1`, `a2`…`h8` (`X` black, `O` white,
 //! `-` or `.` empty), whitespace, and the side to move (`X` or `O`).
 
-use tabula_core::ParseError;
+use tabula_core::{quote, ParseError};
 
 use crate::board::Reversi;
 
@@ -46,7 +46,8 @@ pub fn parse(text: &str) -> Result<Reversi, ParseError> {
         "O" | "o" | "W" | "w" => 1,
         _ => {
             return Err(ParseError::new(format!(
-                "{side:?} is not a side to move: write X (black) or O (white)"
+                "{} is not a side to move: write X (black) or O (white)",
+                quote(side)
             )))
         }
     };

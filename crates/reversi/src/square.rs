@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use tabula_core::ParseError;
+use tabula_core::{quote, ParseError};
 
 /// A move: a square `0..64` (`row * 8 + col`, `a1` = 0, `h8` = 63; the same numbers as
 /// OpenSpiel's othello actions) or a pass (64).
@@ -52,8 +52,9 @@ impl Move {
         let bytes = text.as_bytes();
         let bad = || {
             ParseError::new(format!(
-                "{text:?} is not a square: write a column a-h and a row 1-8 (like f5), \
-                 the column and row as two digits (like 53), or pass"
+                "{} is not a square: write a column a-h and a row 1-8 (like f5), \
+                 the column and row as two digits (like 53), or pass",
+                quote(text)
             ))
         };
         if bytes.len() != 2 {

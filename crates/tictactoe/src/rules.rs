@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use tabula_core::{Game, Outcome, ParseError, Player, Turn};
+use tabula_core::{quote, Game, Outcome, ParseError, Player, Turn};
 
 /// A mark, which is also the player who places it: X is player 0, O player 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -84,7 +84,7 @@ pub struct TicTacToe {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum InvalidPosition {
     /// Not nine cells of X, O and empty.
-    #[error("a position is 9 cells of X, O or empty ('.', '-' or space), optionally followed by a space and the side to move; got {0:?}")]
+    #[error("a position is 9 cells of X, O or empty ('.', '-' or space), optionally followed by a space and the side to move; got {}", quote(.0))]
     Format(String),
     /// The counts of the marks differ by more than one.
     #[error("wrong number of Xs and Os ({x} X, {o} O): they take turns")]
@@ -309,7 +309,8 @@ impl Game for TicTacToe {
         };
         cell.ok_or_else(|| {
             ParseError::new(format!(
-                "{text:?} is not a cell: write a column a-c and a row 1-3 (b2 or 2b), or a keypad digit 1-9"
+                "{} is not a cell: write a column a-c and a row 1-3 (b2 or 2b), or a keypad digit 1-9",
+                quote(text)
             ))
         })
     }

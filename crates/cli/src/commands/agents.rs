@@ -18,15 +18,15 @@ pub fn run(args: &AgentsArgs) -> Result<()> {
         }
         with_game!(kind, G => list::<G>());
     }
-    println!("\nAgents are named by spec strings NAME[:key=value,...]; common keys: time (ms per move), depth (plies), level (1-10), seed.");
+    println!("\nAgents are named by spec strings NAME[:key=value,...]; common keys: time (ms per move), depth (plies), level (1-10), seed; each key takes the range shown (min..max).");
     Ok(())
 }
 
 fn list<G: AgentCatalog>() {
     println!("{}:", G::NAME);
     for entry in G::agents() {
-        let mut keys: Vec<&str> = entry.keys.to_vec();
-        keys.push("seed");
+        let mut keys: Vec<String> = entry.keys.iter().map(ToString::to_string).collect();
+        keys.push("seed".to_string());
         println!(
             "  {:<18} {} [keys: {}]",
             entry.name,

@@ -59,6 +59,7 @@ fn analyze<G: AgentCatalog>(args: &AnalyzeArgs) -> Result<()> {
         exact: args.exact,
         only_best: false,
     };
+    G::check_limits(&spec.parse()?, &limits)?;
     let analysis = agent.analyze(&state, &limits).ok_or_else(|| {
         CliError::usage(if spec == G::ANALYZER {
             format!("agent {spec} cannot analyze this position")

@@ -15,6 +15,7 @@ use tabula_arena::{
 };
 use tabula_core::{AgentCatalog, Outcome};
 
+use crate::cli::whole_number;
 use crate::error::{CliError, Result};
 use crate::games::{with_game, GameKind};
 
@@ -34,15 +35,17 @@ pub struct ArenaArgs {
     /// Every pair of the agents plays a match: crosstable and Elo ratings.
     #[arg(long)]
     pub round_robin: bool,
-    /// Games (per pair in a round robin).
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    /// Games (per pair in a round robin), at least 1.
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = whole_number::<u64, 1, { u64::MAX }>)]
     pub games: u64,
     /// The match seed: the same seed plays the same games.
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (0: one per core). The results do not depend on it.
-    #[arg(long, value_name = "T", default_value_t = 0)]
-    pub threads: usize,
+    /// Worker threads (default: one per core; more than the cores are cut to one per core).
+    /// The results do not depend on it.
+    #[arg(long, value_name = "T", value_parser = whole_number::<usize, 1, { u64::MAX }>)]
+    pub threads: Option<usize>,
     /// Who moves first: a, b, alternate or random (default: random; alternate with --openings).
     #[arg(long, value_name = "WHO")]
     pub first: Option<String>,
@@ -156,9 +159,9 @@ fn run_game<G: AgentCatalog>(args: &ArenaArgs) -> Result<()> {
         hooks.records = Some(&mut sink);
     }
     let result = match &plan {
-        Plan::Match(setup) => run_match(setup, args.threads, &mut hooks).map(Done::Match),
+        Plan::Match(setup) => run_match(setup, threads(args.threads), &mut hooks).map(Done::Match),
         Plan::RoundRobin(setup) => {
-            RoundRobin::run::<G>(&args.agents, setup, args.threads, &mut hooks)
+            RoundRobin::run::<G>(&args.agents, setup, threads(args.threads), &mut hooks)
                 .map(Done::RoundRobin)
         }
     };
@@ -291,6 +294,21 @@ impl RecordFile {
         self.writer.flush()?;
         std::fs::rename(&self.temporary, &self.path)?;
         Ok(())
+    }
+}
+
+/// The worker threads for `--threads`: one per core when not given (0 tells the runner so);
+/// more than the cores are cut to one per core, with a note on standard error (starting
+/// thousands of threads only costs time).
+fn threads(asked: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None => 0,
+        Some(n) if n > cores => {
+            eprintln!("tabula: --threads {n} is more than the {cores} processors: using {cores}");
+            cores
+        }
+        Some(n) => n,
     }
 }
 

@@ -10,6 +10,10 @@ use crate::cli::SolveArgs;
 use crate::error::{CliError, Result};
 use crate::games::{with_game, GameKind};
 
+/// The longest line read, in bytes: a position line is far shorter (an FFO line is under 100
+/// bytes, a full 22×22 gomoku move list under 2 KiB); longer lines are refused with their number.
+const MAX_LINE: usize = 4096;
+
 /// Runs `tabula solve`.
 pub fn run(args: &SolveArgs) -> Result<()> {
     with_game!(GameKind::parse(&args.game)?, G => solve::<G>(args))
@@ -28,6 +32,13 @@ fn position<G: AgentCatalog>(line: &str) -> Option<G> {
 fn solve<G: AgentCatalog>(args: &SolveArgs) -> Result<()> {
     let text = std::fs::read_to_string(&args.file)
         .map_err(|e| CliError::usage(format!("cannot read {}: {e}", args.file.display())))?;
+    if let Some((number, line)) = text.lines().enumerate().find(|(_, l)| l.len() > MAX_LINE) {
+        return Err(CliError::usage(format!(
+            "line {}: {} bytes is too long for a position line (at most {MAX_LINE})",
+            number + 1,
+            line.len()
+        )));
+    }
     let spec = args.agent.as_deref().unwrap_or(G::ANALYZER);
     let mut agent = G::agent_from_str(spec)?;
     super::analyze::require_exact_solver(agent.as_ref(), spec, "tabula solve")?;

@@ -3,7 +3,7 @@
 
 use clap::Args;
 use rand::Rng;
-use tabula_core::{AgentCatalog, Game, Outcome, Session};
+use tabula_core::{quote, AgentCatalog, Game, Outcome, Session};
 use tabula_gomoku::{Cell, Gomoku, Rule};
 
 use crate::console::style::codes;
@@ -40,8 +40,8 @@ pub struct PlayArgs {
 pub fn play(args: PlayArgs) -> Result<()> {
     let rule = Rule::from_name(&args.rule).ok_or_else(|| {
         CliError::usage(format!(
-            "--rule takes freestyle or standard, not {:?}",
-            args.rule
+            "--rule takes freestyle or standard, not {}",
+            quote(&args.rule)
         ))
     })?;
     let start = Gomoku::new(args.size, rule)?;

@@ -10,6 +10,7 @@ pub mod reversi;
 pub mod tictactoe;
 
 use clap::Subcommand;
+use tabula_core::quote;
 
 use crate::error::{CliError, Result};
 
@@ -55,7 +56,8 @@ impl GameKind {
             .ok_or_else(|| {
                 let known: Vec<&str> = GameKind::ALL.iter().map(|k| k.names()[0]).collect();
                 CliError::usage(format!(
-                    "unknown game {name:?} (known: {})",
+                    "unknown game {} (known: {})",
+                    quote(name),
                     known.join(", ")
                 ))
             })

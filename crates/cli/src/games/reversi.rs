@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::Args;
 use rand::Rng;
 use tabula_core::text::plural;
-use tabula_core::{AgentCatalog, Game, Outcome, Player, Seat, Session};
+use tabula_core::{quote, AgentCatalog, Game, Outcome, Player, Seat, Session};
 use tabula_reversi::{Move, Reversi};
 
 use crate::console::style::codes;
@@ -54,7 +54,8 @@ fn first_mover(text: &str) -> Result<Option<Player>> {
         "o" => Ok(Some(1)),
         "random" => Ok(None),
         _ => Err(CliError::usage(format!(
-            "--first takes X, O or random, not {text:?}"
+            "--first takes X, O or random, not {}",
+            quote(text)
         ))),
     }
 }

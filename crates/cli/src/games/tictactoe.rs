@@ -2,7 +2,7 @@
 
 use clap::Args;
 use rand::Rng;
-use tabula_core::{AgentCatalog, Session};
+use tabula_core::{quote, AgentCatalog, Session};
 use tabula_tictactoe::{Mark, TicTacToe};
 
 use crate::console::style::codes;
@@ -47,7 +47,8 @@ impl First {
             "o" => Ok(First::Mark(Mark::O)),
             "random" => Ok(First::Random),
             _ => Err(CliError::usage(format!(
-                "--first takes X, O or random, not {text:?}"
+                "--first takes X, O or random, not {}",
+                quote(text)
             ))),
         }
     }

@@ -15,7 +15,7 @@ mod threats;
 use std::time::{Duration, Instant};
 
 use tabula_core::{
-    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Game, MoveValue, SearchLimits, Turn,
+    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Game, Knob, MoveValue, SearchLimits, Turn,
     Verdict,
 };
 
@@ -202,7 +202,7 @@ impl Engine {
         AgentEntry {
             name: "engine",
             summary: "threat search (VCF, VCT) and PVS alpha-beta over line patterns",
-            keys: &["time", "level"],
+            keys: &[Knob::TIME, Knob::LEVEL],
             build: |spec: &AgentSpec| -> Result<Box<dyn Agent<Gomoku>>, AgentError> {
                 let effort = match (spec.time_ms()?, spec.level()?) {
                     (Some(ms), _) => Effort::Time(ms),

@@ -26,7 +26,8 @@ mod table;
 use std::time::{Duration, Instant};
 
 use tabula_core::{
-    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Bound, MoveValue, SearchLimits, Verdict,
+    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Bound, Knob, MoveValue, SearchLimits,
+    Verdict,
 };
 
 use crate::board::Reversi;
@@ -82,8 +83,9 @@ impl Engine {
     pub fn entry() -> AgentEntry<Reversi> {
         AgentEntry {
             name: "engine",
-            summary: "alpha-beta search with an exact endgame solver (level=1..10, time=ms)",
-            keys: &["level", "time"],
+            summary:
+                "alpha-beta search with an exact endgame solver (level, default 5, or time in ms)",
+            keys: &[Knob::LEVEL, Knob::TIME],
             build,
         }
     }
