@@ -16,7 +16,8 @@ mod table;
 use std::time::{Duration, Instant};
 
 use tabula_core::{
-    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Bound, MoveValue, SearchLimits, Verdict,
+    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Bound, Game, MoveValue, Progress,
+    SearchControl, SearchLimits, Verdict,
 };
 
 use crate::board::Reversi;
@@ -47,6 +48,10 @@ pub struct Engine {
     time_ms: Option<u64>,
     midgame: Midgame,
     solver: Solver,
+    /// The control of the current decision or analysis (a fresh one between them).
+    control: SearchControl,
+    /// When the current decision or analysis began.
+    started: Instant,
 }
 
 impl Engine {
@@ -65,6 +70,8 @@ impl Engine {
             time_ms,
             midgame: Midgame::new(midgame_bits),
             solver: Solver::with_table_bits(solver_bits, ordering_bits),
+            control: SearchControl::new(),
+            started: Instant::now(),
         }
     }
 
@@ -101,9 +108,50 @@ impl Engine {
         }
     }
 
-    fn reset_counters(&mut self) {
+    /// Starts a decision or analysis under `control`: counters at zero, the clock started,
+    /// both searches stopping at its signal.
+    fn begin(&mut self, control: &SearchControl) {
         self.midgame.nodes = 0;
         self.solver.reset_nodes();
+        self.set_control(control);
+        self.started = Instant::now();
+    }
+
+    /// Ends a decision or analysis: lets go of its control (and so of its progress sink).
+    fn end(&mut self) {
+        self.set_control(&SearchControl::new());
+    }
+
+    fn set_control(&mut self, control: &SearchControl) {
+        self.control = control.clone();
+        self.midgame.set_control(control);
+        self.solver.set_control(control);
+    }
+
+    /// Reports the best move `sq` of `state` and its line as `table_move` remembers it, with
+    /// `value` in discs, if anybody listens.
+    fn report(
+        &mut self,
+        state: &Reversi,
+        depth: u32,
+        sq: u8,
+        value: f64,
+        exact: bool,
+        table_move: impl FnMut(&mut Self, u64, u64) -> Option<u8>,
+    ) {
+        if !self.control.wants_progress() {
+            return;
+        }
+        let pv = line(self, state, sq, depth, table_move);
+        self.control.report(&Progress {
+            depth,
+            nodes: self.nodes(),
+            elapsed: self.started.elapsed(),
+            best: pv.first().cloned(),
+            value: Some(value),
+            exact,
+            pv,
+        });
     }
 
     /// Solves the position exactly: the best move's value exact, every other move's an upper
@@ -130,9 +178,31 @@ impl Engine {
             self.solver.set_margin(Some(PROBCUT_MARGIN));
             let (value, _) = self.mtd(own, opp, &mut moves, guess);
             self.solver.set_margin(None);
+            if self.solver.aborted() {
+                return estimates(&moves);
+            }
+            self.report(
+                state,
+                empties,
+                moves[0].0,
+                f64::from(value),
+                false,
+                |e, o, p| e.solver.table_move(o, p),
+            );
             guess = (value + 1) & !1;
         }
         let (low, upper) = self.mtd(own, opp, &mut moves, guess);
+        if self.solver.aborted() {
+            return estimates(&moves);
+        }
+        self.report(
+            state,
+            empties,
+            moves[0].0,
+            f64::from(low),
+            true,
+            |e, o, p| e.solver.table_move(o, p),
+        );
         moves
             .iter()
             .zip(&upper)
@@ -155,7 +225,8 @@ impl Engine {
     }
 
     /// MTD(f) over the root `moves` from `guess`: the position's value, reached by the first
-    /// of `moves` (brought to the front), and every move's upper bound.
+    /// of `moves` (brought to the front), and every move's upper bound. Stopped, it returns at
+    /// once, the move that last reached a test first.
     fn mtd(
         &mut self,
         own: u64,
@@ -177,6 +248,9 @@ impl Engine {
                 let v = -self
                     .solver
                     .solve(opp & !f, own | f | (1u64 << sq), -test, -test + 1);
+                if self.solver.aborted() {
+                    return (low, upper);
+                }
                 if v >= test {
                     reached = Some((i, v));
                     break;
@@ -215,14 +289,15 @@ impl Engine {
             .collect()
     }
 
-    /// Every move's exact value (full window each).
+    /// Every move's exact value (full window each); stopped, those solved so far.
     fn solve_all(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
         let (own, opp) = (state.own(), state.opp());
         self.ordered_moves(own, opp, 2)
             .into_iter()
-            .map(|(sq, f, _)| {
+            .map_while(|(sq, f, _)| {
                 let v = -self.solver.solve(opp & !f, own | f | (1u64 << sq), -64, 64);
-                MoveValue::exact(Move::square(sq as usize), f64::from(v), verdict(v))
+                let value = MoveValue::exact(Move::square(sq as usize), f64::from(v), verdict(v));
+                (!self.solver.aborted()).then_some(value)
             })
             .collect()
     }
@@ -295,6 +370,15 @@ impl Engine {
             result = values;
             reached = depth;
             let empties = (!(own | opp)).count_ones();
+            let (sq, value) = result[0];
+            self.report(
+                state,
+                depth,
+                sq,
+                to_discs(value),
+                depth >= empties,
+                |e, o, p| e.midgame.table_move(o, p),
+            );
             if depth >= empties {
                 break;
             }
@@ -324,6 +408,36 @@ fn root_order_depth(empties: u32) -> u32 {
     empties.saturating_sub(18).clamp(2, 14)
 }
 
+/// The root moves of a stopped solve, in the order it had reached, valued by the midgame
+/// search that ordered them.
+fn estimates(moves: &[(u8, u64, i32)]) -> Vec<MoveValue<Move>> {
+    moves
+        .iter()
+        .map(|&(sq, _, v)| MoveValue::estimate(Move::square(sq as usize), to_discs(v)))
+        .collect()
+}
+
+/// The line from `state` that begins with `sq` and follows the moves `table_move` remembers, at
+/// most `len` moves (and ending at a pass), in notation.
+fn line<E>(
+    engine: &mut E,
+    state: &Reversi,
+    sq: u8,
+    len: u32,
+    mut table_move: impl FnMut(&mut E, u64, u64) -> Option<u8>,
+) -> Vec<String> {
+    let mut position = *state;
+    let mut pv = Vec::new();
+    let mut next = Some(sq);
+    while let Some(sq) = next.filter(|_| pv.len() < len as usize) {
+        let mv = Move::square(usize::from(sq));
+        pv.push(position.move_string(mv));
+        position.play(mv);
+        next = table_move(engine, position.own(), position.opp());
+    }
+    pv
+}
+
 fn verdict(v: i32) -> Verdict {
     match v {
         v if v > 0 => Verdict::Win,
@@ -336,20 +450,16 @@ fn build(spec: &AgentSpec) -> Result<Box<dyn Agent<Reversi>>, AgentError> {
     Ok(Box::new(Engine::new(spec.level()?, spec.time_ms()?)))
 }
 
-impl Agent<Reversi> for Engine {
-    fn choose(&mut self, state: &Reversi) -> Move {
-        let mask = state.move_mask();
-        if mask == 0 {
-            return Move::PASS;
-        }
-        if mask.count_ones() == 1 {
-            return Move::square(mask.trailing_zeros() as usize);
-        }
-        self.reset_counters();
+impl Engine {
+    /// The move to play in `state`, where the side to move has at least two.
+    fn decide(&mut self, state: &Reversi) -> Move {
         let plan = self.plan(&SearchLimits::default());
         let empties = state.empty().count_ones();
         if empties <= plan.exact_empties {
             let values = self.solve(state);
+            if self.solver.aborted() {
+                return values[0].mv;
+            }
             let best = values
                 .iter()
                 .filter(|v| v.bound.is_none())
@@ -361,9 +471,38 @@ impl Agent<Reversi> for Engine {
         let (values, _) = self.deepen(state, &plan, false);
         Move::square(values[0].0 as usize)
     }
+}
+
+impl Agent<Reversi> for Engine {
+    fn choose(&mut self, state: &Reversi) -> Move {
+        self.choose_with(state, &SearchControl::new())
+    }
 
     fn analyze(&mut self, state: &Reversi, limits: &SearchLimits) -> Option<Analysis<Move>> {
-        self.reset_counters();
+        self.analyze_with(state, limits, &SearchControl::new())
+    }
+
+    fn choose_with(&mut self, state: &Reversi, control: &SearchControl) -> Move {
+        let mask = state.move_mask();
+        if mask == 0 {
+            return Move::PASS;
+        }
+        if mask.count_ones() == 1 {
+            return Move::square(mask.trailing_zeros() as usize);
+        }
+        self.begin(control);
+        let mv = self.decide(state);
+        self.end();
+        mv
+    }
+
+    fn analyze_with(
+        &mut self,
+        state: &Reversi,
+        limits: &SearchLimits,
+        control: &SearchControl,
+    ) -> Option<Analysis<Move>> {
+        self.begin(control);
         let plan = self.plan(limits);
         let empties = state.empty().count_ones();
         let mask = state.move_mask();
@@ -372,10 +511,14 @@ impl Agent<Reversi> for Engine {
                 (Vec::new(), None)
             } else if limits.exact || empties <= plan.exact_empties.min(14) {
                 let v = self.solver.solve(state.own(), state.opp(), -64, 64);
-                (
-                    vec![MoveValue::exact(Move::PASS, f64::from(v), verdict(v))],
-                    Some(empties),
-                )
+                if self.solver.aborted() {
+                    (vec![MoveValue::estimate(Move::PASS, 0.0)], None)
+                } else {
+                    (
+                        vec![MoveValue::exact(Move::PASS, f64::from(v), verdict(v))],
+                        Some(empties),
+                    )
+                }
             } else {
                 (vec![MoveValue::estimate(Move::PASS, 0.0)], None)
             }
@@ -394,6 +537,7 @@ impl Agent<Reversi> for Engine {
         let mut analysis = Analysis::new(moves);
         analysis.nodes = Some(self.nodes());
         analysis.depth = depth;
+        self.end();
         Some(analysis)
     }
 
