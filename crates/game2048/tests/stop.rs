@@ -12,10 +12,18 @@ fn open_position() -> Game2048 {
     Game2048::parse_position("2,0,0,0,0,4,0,0,0,0,8,0,0,0,0,2").unwrap()
 }
 
+/// A crowded position of small tiles: few cells per chance node, so that branches stay likely
+/// (above the probability cut-off) for many plies, and a timed search goes deep.
+fn crowded_position() -> Game2048 {
+    Game2048::parse_position("2,4,8,16,4,8,16,2,8,2,4,8,0,0,2,4").unwrap()
+}
+
 #[test]
 fn a_stop_ends_an_endless_search_at_once_with_a_legal_slide() {
-    let state = open_position();
-    for spec in ["expectimax:depth=1000", "expectimax:time=60000"] {
+    for (spec, state) in [
+        ("expectimax:depth=1000", open_position()),
+        ("expectimax:time=60000", crowded_position()),
+    ] {
         let mut agent = Game2048::agent_from_str(spec).unwrap();
         let stopped = choose_stopped_after(agent.as_mut(), &state, Duration::from_millis(100));
         eprintln!("{spec}: stop latency {:?}", stopped.latency);
