@@ -2,6 +2,8 @@
 //! undo and redo, and save files. They panic with a description of the first failure, as test
 //! assertions do.
 
+pub mod stop;
+
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
 

@@ -27,7 +27,7 @@
 
 use std::time::{Duration, Instant};
 
-use tabula_core::{Agent, Analysis, Game, MoveValue, SearchLimits, Turn};
+use tabula_core::{Agent, Analysis, Game, MoveValue, Progress, SearchControl, SearchLimits, Turn};
 
 use crate::board::{tables, Board, Direction, Tables};
 use crate::heuristic::{heuristic, Heuristic};
@@ -69,13 +69,32 @@ pub struct SearchResult {
 impl SearchResult {
     /// The best slide (the first of equals), if any slide is legal.
     pub fn best(&self) -> Option<Direction> {
+        self.best_value().map(|(d, _)| d)
+    }
+
+    /// The best slide with its value (the first of equals), if any slide is legal.
+    fn best_value(&self) -> Option<(Direction, f32)> {
         self.values
             .iter()
             .fold(None, |best: Option<(Direction, f32)>, &(d, v)| match best {
                 Some((_, b)) if b >= v => best,
                 _ => Some((d, v)),
             })
-            .map(|(d, _)| d)
+    }
+
+    /// The search so far as a progress report about `state`, `elapsed` after its start.
+    fn progress(&self, state: &Game2048, elapsed: Duration) -> Progress {
+        let best = self.best_value();
+        let best_move = best.map(|(d, _)| state.move_string(Move::Slide(d)));
+        Progress {
+            depth: self.depth,
+            nodes: self.nodes,
+            elapsed,
+            best: best_move.clone(),
+            value: best.map(|(_, v)| f64::from(v)),
+            exact: false,
+            pv: best_move.into_iter().collect(),
+        }
     }
 }
 
@@ -96,6 +115,19 @@ impl Expectimax {
         state: &Game2048,
         depth: Option<u32>,
         time: Option<Duration>,
+    ) -> SearchResult {
+        self.search_with(state, depth, time, &SearchControl::new())
+    }
+
+    /// [`Expectimax::search`] under `control`: stops at its stop signal (keeping the last
+    /// complete iteration; the first, one slide deep, always completes) and reports each
+    /// complete iteration.
+    pub fn search_with(
+        &mut self,
+        state: &Game2048,
+        depth: Option<u32>,
+        time: Option<Duration>,
+        control: &SearchControl,
     ) -> SearchResult {
         let start = Instant::now();
         let max_depth = match (depth, time) {
@@ -119,6 +151,7 @@ impl Expectimax {
             cache: &mut self.cache,
             nodes: 0,
             deadline: None,
+            control,
             next_check: CLOCK_INTERVAL,
             aborted: false,
         };
@@ -148,7 +181,11 @@ impl Expectimax {
             result.values = values;
             result.depth = d;
             iteration_times.push(iteration_start.elapsed());
-            if d >= max_depth {
+            if control.wants_progress() {
+                result.nodes = search.nodes;
+                control.report(&result.progress(state, start.elapsed()));
+            }
+            if d >= max_depth || control.is_stopped() {
                 break;
             }
             if let Some(budget) = time {
@@ -174,13 +211,14 @@ fn worth_deepening(times: &[Duration], elapsed: Duration, budget: Duration) -> b
     elapsed.as_secs_f64() + last * growth <= budget.as_secs_f64() * 1.5
 }
 
-/// One search's state: the tables, the cache, the node count and the clock.
+/// One search's state: the tables, the cache, the node count, the clock and the stop signal.
 struct Search<'a> {
     tables: &'static Tables,
     heuristic: &'static Heuristic,
     cache: &'a mut Cache,
     nodes: u64,
     deadline: Option<Instant>,
+    control: &'a SearchControl,
     next_check: u64,
     aborted: bool,
 }
@@ -208,7 +246,7 @@ impl Search<'_> {
         }
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CLOCK_INTERVAL;
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            if self.control.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.aborted = true;
                 return 0.0;
             }
@@ -287,7 +325,15 @@ impl Cache {
 
 impl Agent<Game2048> for Expectimax {
     fn choose(&mut self, state: &Game2048) -> Move {
-        let result = self.search(state, self.depth, self.time);
+        self.choose_with(state, &SearchControl::new())
+    }
+
+    fn analyze(&mut self, state: &Game2048, limits: &SearchLimits) -> Option<Analysis<Move>> {
+        self.analyze_with(state, limits, &SearchControl::new())
+    }
+
+    fn choose_with(&mut self, state: &Game2048, control: &SearchControl) -> Move {
+        let result = self.search_with(state, self.depth, self.time, control);
         Move::Slide(
             result
                 .best()
@@ -302,7 +348,12 @@ impl Agent<Game2048> for Expectimax {
         )
     }
 
-    fn analyze(&mut self, state: &Game2048, limits: &SearchLimits) -> Option<Analysis<Move>> {
+    fn analyze_with(
+        &mut self,
+        state: &Game2048,
+        limits: &SearchLimits,
+        control: &SearchControl,
+    ) -> Option<Analysis<Move>> {
         if !matches!(state.turn(), Turn::Player(_)) {
             return None;
         }
@@ -310,7 +361,7 @@ impl Agent<Game2048> for Expectimax {
             (None, None) => (self.depth, self.time),
             (depth, time) => (depth, time.map(Duration::from_millis)),
         };
-        let result = self.search(state, depth, time);
+        let result = self.search_with(state, depth, time, control);
         let mut analysis = Analysis::new(
             result
                 .values

@@ -15,13 +15,14 @@ mod threats;
 use std::time::{Duration, Instant};
 
 use tabula_core::{
-    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Game, Knob, MoveValue, SearchLimits, Turn,
-    Verdict,
+    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Game, Knob, MoveValue, Progress,
+    SearchControl, SearchLimits, Turn, Verdict,
 };
 
 use crate::rules::{Gomoku, Point};
 
 pub use board::{Board, Sq};
+use search::MATE_BOUND;
 pub use search::{Budget, Searcher, MATE};
 
 /// The thinking time per move when neither `time` nor `level` is given.
@@ -84,29 +85,60 @@ pub struct Thought {
 
 /// Thinks about `game` (a player's turn) with `effort`.
 pub fn think(game: &Gomoku, effort: Effort) -> Thought {
+    think_with(game, effort, &SearchControl::new())
+}
+
+/// [`think`] under `control`: each phase stops at its stop signal, a stopped engine answers
+/// with its best move so far (the last finished alpha-beta iteration's, else the most urgent
+/// candidate), and each proof and finished iteration is reported.
+pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Thought {
     let start = Instant::now();
     let board = Board::new(game);
     let mut searcher = Searcher::new(board);
+    searcher.set_control(control);
     let point = |s: &Searcher, sq: Sq| s.board.point(sq);
     let mut nodes = 0;
+    let report = |best: Point, depth: u32, nodes: u64, score: i32, pv: &[Point]| {
+        if control.wants_progress() {
+            control.report(&Progress {
+                depth,
+                nodes,
+                elapsed: start.elapsed(),
+                best: Some(game.move_string(best)),
+                value: Some(f64::from(score)),
+                exact: score.abs() >= MATE_BOUND,
+                pv: pv.iter().map(|&p| game.move_string(p)).collect(),
+            });
+        }
+    };
+    let report_proof = |thought: Thought| {
+        report(
+            thought.best,
+            0,
+            thought.nodes,
+            thought.values[0].1,
+            &[thought.best],
+        );
+        thought
+    };
 
     // A five, or the opponent's five to block.
     let scan = searcher.scan();
     if let Some(five) = scan.first_mine(board::WIN) {
         let p = point(&searcher, five);
-        return proven(p, Verdict::Win, 0);
+        return report_proof(proven(p, Verdict::Win, 0));
     }
     let their_fives = scan.theirs(board::WIN);
     if their_fives.len() >= 2 {
         let p = point(&searcher, their_fives[0]);
-        return proven(p, Verdict::Loss, 0);
+        return report_proof(proven(p, Verdict::Loss, 0));
     }
 
     // Proofs: VCF, then VCT of growing depth.
     searcher.set_budget(effort.budget(start, 0.1));
     let mut win = searcher.vcf(threats::VCF_DEPTH);
     nodes += searcher.nodes();
-    if win.is_none() {
+    if win.is_none() && !control.is_stopped() {
         searcher.set_budget(effort.budget(start, 0.6));
         for depth in 1..=MAX_VCT_DEPTH {
             win = searcher.vct(depth);
@@ -117,12 +149,19 @@ pub fn think(game: &Gomoku, effort: Effort) -> Thought {
         nodes += searcher.nodes();
     }
     if let Some(sq) = win {
-        return proven(point(&searcher, sq), Verdict::Win, nodes);
+        return report_proof(proven(point(&searcher, sq), Verdict::Win, nodes));
     }
 
     // Alpha-beta.
     searcher.set_budget(effort.budget(start, 0.85));
-    let (values, depth) = searcher.search_root(MAX_DEPTH);
+    let (values, depth) = searcher.search_root(MAX_DEPTH, |searcher, depth, values| {
+        if control.wants_progress() {
+            let pv = searcher.pv(values[0].sq, depth as usize);
+            let pv: Vec<Point> = pv.into_iter().map(|sq| point(searcher, sq)).collect();
+            let so_far = nodes + searcher.nodes();
+            report(pv[0], depth as u32, so_far, values[0].score, &pv);
+        }
+    });
     nodes += searcher.nodes();
 
     // Mark (and avoid) moves after which the opponent wins by continuous fours.
@@ -134,7 +173,7 @@ pub fn think(game: &Gomoku, effort: Effort) -> Thought {
     let mut marked = Vec::with_capacity(values.len());
     for v in &values {
         let mut loses = false;
-        if check.deadline.is_none_or(|d| Instant::now() < d) {
+        if !control.is_stopped() && check.deadline.is_none_or(|d| Instant::now() < d) {
             searcher.set_budget(Budget {
                 deadline: check.deadline,
                 nodes: per_move,
@@ -217,7 +256,7 @@ impl Engine {
 
 impl Agent<Gomoku> for Engine {
     fn choose(&mut self, state: &Gomoku) -> Point {
-        think(state, self.effort).best
+        self.choose_with(state, &SearchControl::new())
     }
 
     fn solves_exactly(&self) -> Result<(), &'static str> {
@@ -230,11 +269,24 @@ impl Agent<Gomoku> for Engine {
     /// Values the moves the search looked at (proven results exact, the others estimates);
     /// the other legal moves go to [`Analysis::unsearched`], without a value.
     fn analyze(&mut self, state: &Gomoku, limits: &SearchLimits) -> Option<Analysis<Point>> {
+        self.analyze_with(state, limits, &SearchControl::new())
+    }
+
+    fn choose_with(&mut self, state: &Gomoku, control: &SearchControl) -> Point {
+        think_with(state, self.effort, control).best
+    }
+
+    fn analyze_with(
+        &mut self,
+        state: &Gomoku,
+        limits: &SearchLimits,
+        control: &SearchControl,
+    ) -> Option<Analysis<Point>> {
         if !matches!(state.turn(), Turn::Player(_)) {
             return Some(Analysis::new(Vec::new()));
         }
         let effort = limits.time_ms.map_or(self.effort, Effort::Time);
-        let thought = think(state, effort);
+        let thought = think_with(state, effort, control);
         let moves: Vec<MoveValue<Point>> = thought
             .values
             .iter()

@@ -5,6 +5,8 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 
+use tabula_core::SearchControl;
+
 use super::board::{Board, Sq, Threat, FOUR, THREE_THREE, WIN, WIN_FOUR};
 
 /// A won position's score; `MATE - n` wins in `n` plies.
@@ -125,6 +127,7 @@ pub struct Searcher {
     /// The board being searched (moves are played and undone on it).
     pub board: Board,
     budget: Budget,
+    control: SearchControl,
     nodes: u64,
     stopped: bool,
     /// Positions where a VCF of at most this many fours failed.
@@ -163,6 +166,7 @@ impl Searcher {
                 deadline: None,
                 nodes: u64::MAX,
             },
+            control: SearchControl::new(),
             nodes: 0,
             stopped: false,
             vcf_fails: ZobristMap::default(),
@@ -183,23 +187,29 @@ impl Searcher {
         self.stopped = false;
     }
 
+    /// Makes the searches stop at `control`'s stop signal too (read where the clock is).
+    pub fn set_control(&mut self, control: &SearchControl) {
+        self.control = control.clone();
+    }
+
     /// Nodes visited since the budget was set.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    /// Whether the budget ran out.
+    /// Whether the budget ran out or the search was told to stop.
     pub fn stopped(&self) -> bool {
         self.stopped
     }
 
-    /// Counts a node; whether the budget is spent.
+    /// Counts a node; whether the budget is spent or the search was told to stop.
     pub(super) fn out_of_budget(&mut self) -> bool {
         self.nodes += 1;
         if !self.stopped
             && (self.nodes >= self.budget.nodes
                 || (self.nodes & 255 == 0
-                    && self.budget.deadline.is_some_and(|d| Instant::now() >= d)))
+                    && (self.control.is_stopped()
+                        || self.budget.deadline.is_some_and(|d| Instant::now() >= d))))
         {
             self.stopped = true;
         }
@@ -349,10 +359,36 @@ impl Searcher {
         best
     }
 
+    /// The principal variation from `first` as the transposition table remembers it, at most
+    /// `len` moves: each position's stored best move while the table knows the position.
+    pub fn pv(&mut self, first: Sq, len: usize) -> Vec<Sq> {
+        let mut line = vec![first];
+        self.board.play(first);
+        while line.len() < len {
+            let hash = self.board.hash();
+            let entry = self.tt[(hash as usize) & (TT_SIZE - 1)];
+            let sq = entry.best as Sq;
+            if entry.hash != hash || !self.board.is_empty(sq) {
+                break;
+            }
+            line.push(sq);
+            self.board.play(sq);
+        }
+        for _ in &line {
+            self.board.undo();
+        }
+        line
+    }
+
     /// Iterative deepening over the root moves until the budget is spent or `max_depth` is
     /// reached. Returns the values of the root moves of the deepest finished iteration (the
-    /// best first) and that depth.
-    pub fn search_root(&mut self, max_depth: i32) -> (Vec<RootValue>, i32) {
+    /// best first) and that depth. `completed` hears of each finished iteration: its depth and
+    /// values, best first.
+    pub fn search_root(
+        &mut self,
+        max_depth: i32,
+        mut completed: impl FnMut(&mut Searcher, i32, &[RootValue]),
+    ) -> (Vec<RootValue>, i32) {
         let scan = self.scan();
         let moves = match self.node_moves(&scan, 0, ROOT_WIDTH) {
             Ok(moves) => moves,
@@ -398,6 +434,7 @@ impl Searcher {
             current.sort_by_key(|v| std::cmp::Reverse(v.score));
             values = current;
             reached = depth;
+            completed(self, depth, &values);
             if values[0].score.abs() >= MATE_BOUND {
                 break;
             }

@@ -16,6 +16,8 @@
 //! evaluated search puts far outside the window are cut on that guess. Its moves, kept in a
 //! table of their own, are tried first by the exact search that follows.
 
+use tabula_core::SearchControl;
+
 use crate::bitboard::{corner_stable, flips, moves, neighbours};
 use crate::board::score_for;
 
@@ -25,6 +27,10 @@ use super::midgame::{reply_count, Midgame, INFINITY};
 use super::slots::Slots;
 use super::table::{Probe, Table};
 use super::MoveList;
+
+/// How many nodes pass between looks at the stop signal (read in the interior search only, so
+/// never in the last empties' solver).
+const STOP_INTERVAL: u64 = 4096;
 
 /// At most this many empties are searched square by square, without ordering or table, by
 /// [`last::solve`].
@@ -119,6 +125,12 @@ pub struct Solver {
     /// Positions visited by the exact search (see [`Solver::nodes`] for the total).
     nodes: u64,
     ordering: Midgame,
+    /// Read every [`STOP_INTERVAL`] nodes.
+    control: SearchControl,
+    /// The node count when the stop signal was last read.
+    checked_at: u64,
+    /// Set once a stop came: every value since is meaningless, and no more are stored.
+    aborted: bool,
 }
 
 impl Default for Solver {
@@ -145,7 +157,32 @@ impl Solver {
             margin: None,
             nodes: 0,
             ordering: Midgame::new(ordering_bits),
+            control: SearchControl::new(),
+            checked_at: 0,
+            aborted: false,
         }
+    }
+
+    /// Makes the following solves (and their ordering searches) abort at `control`'s stop
+    /// signal, and clears the abort flags.
+    pub fn set_control(&mut self, control: &SearchControl) {
+        self.control = control.clone();
+        self.aborted = false;
+        self.ordering.set_control(control);
+        self.ordering.set_deadline(None);
+    }
+
+    /// Whether a solve was stopped since [`Solver::set_control`]: its value is meaningless.
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The best move the exact search's tables remember for the position, if it is legal
+    /// there.
+    pub fn table_move(&mut self, own: u64, opp: u64) -> Option<u8> {
+        let empties = (!(own | opp)).count_ones();
+        let best = self.table_at(empties).probe(own, opp, 0)?.best;
+        (best < 64 && moves(own, opp) >> best & 1 != 0).then_some(best)
     }
 
     /// Positions visited since the last [`Solver::reset_nodes`], the ordering searches' included.
@@ -199,6 +236,10 @@ impl Solver {
         let depth = (empties - PROBCUT_BASE) / 2;
         let (low, high) = ((alpha - margin) * DISC, (beta + margin) * DISC);
         let value = self.ordering.search(own, opp, low, high, depth, false);
+        if self.ordering.aborted {
+            self.aborted = true;
+            return None;
+        }
         if value >= high {
             Some(beta)
         } else if value <= low {
@@ -229,6 +270,13 @@ impl Solver {
             return last::solve(own, opp, mask, alpha, beta, &mut self.nodes);
         }
         self.nodes += 1;
+        if self.nodes.wrapping_sub(self.checked_at) >= STOP_INTERVAL {
+            self.checked_at = self.nodes;
+            self.aborted |= self.control.is_stopped();
+        }
+        if self.aborted {
+            return 0;
+        }
         if mask == 0 {
             let replies = moves(opp, own);
             if replies == 0 {
@@ -345,6 +393,9 @@ impl Solver {
                     v
                 }
             };
+            if self.aborted {
+                return 0;
+            }
             if value > best {
                 best = value;
                 best_sq = c.sq;
@@ -399,6 +450,11 @@ impl Solver {
                 false,
             );
             c.key = value - EVAL_ORDER_MOBILITY * reply_count(c.replies);
+            if self.ordering.aborted {
+                // Stopped: the keys no longer matter, as the search returns at once.
+                self.aborted = true;
+                return children.len();
+            }
             if value >= (alpha + SURE_CUT) * DISC {
                 return i + 1;
             }

@@ -4,6 +4,8 @@
 
 use std::time::Instant;
 
+use tabula_core::SearchControl;
+
 use crate::bitboard::{flips, moves, CORNERS};
 use crate::board::score_for;
 
@@ -17,7 +19,7 @@ const WIN: i32 = 1_000_000;
 /// Outside every value.
 pub const INFINITY: i32 = 2 * WIN;
 
-/// The midgame searcher: table, node count and deadline.
+/// The midgame searcher: table, node count, deadline and stop signal.
 pub struct Midgame {
     table: Table,
     /// Positions visited.
@@ -25,7 +27,9 @@ pub struct Midgame {
     /// The node count when the clock was last read.
     checked_at: u64,
     deadline: Option<Instant>,
-    /// Set once the deadline passed: every value since is meaningless.
+    /// Read with the clock: a stop aborts the search as the deadline does.
+    control: SearchControl,
+    /// Set once the deadline passed or a stop came: every value since is meaningless.
     pub aborted: bool,
 }
 
@@ -52,6 +56,7 @@ impl Midgame {
             nodes: 0,
             checked_at: 0,
             deadline: None,
+            control: SearchControl::new(),
             aborted: false,
         }
     }
@@ -66,6 +71,17 @@ impl Midgame {
     #[inline]
     pub fn prefetch(&self, own: u64, opp: u64) {
         self.table.prefetch(own, opp);
+    }
+
+    /// Makes the searches abort at `control`'s stop signal too (read when the clock is).
+    pub fn set_control(&mut self, control: &SearchControl) {
+        self.control = control.clone();
+    }
+
+    /// The best move the table remembers for the position, if it is legal there.
+    pub fn table_move(&self, own: u64, opp: u64) -> Option<u8> {
+        let best = self.table.probe(own, opp, 0)?.best;
+        (best < 64 && moves(own, opp) >> best & 1 != 0).then_some(best)
     }
 
     /// Sets (or lifts) the deadline and clears the abort flag.
@@ -107,14 +123,12 @@ impl Midgame {
         passed: bool,
     ) -> i32 {
         self.nodes += 1;
-        // The clock is read every few thousand nodes (leaves, counted by their parents, and
-        // a reset count included).
+        // The clock and the stop signal are read every few thousand nodes (leaves, counted
+        // by their parents, and a reset count included).
         if self.nodes.wrapping_sub(self.checked_at) >= 4096 {
             self.checked_at = self.nodes;
-            if let Some(deadline) = self.deadline {
-                if Instant::now() >= deadline {
-                    self.aborted = true;
-                }
+            if self.control.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
             }
         }
         if self.aborted {

@@ -26,8 +26,8 @@ mod table;
 use std::time::{Duration, Instant};
 
 use tabula_core::{
-    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Bound, Knob, MoveValue, SearchLimits,
-    Verdict,
+    Agent, AgentEntry, AgentError, AgentSpec, Analysis, Bound, Game, Knob, MoveValue, Progress,
+    SearchControl, SearchLimits, Verdict,
 };
 
 use crate::board::Reversi;
@@ -58,6 +58,10 @@ pub struct Engine {
     time_ms: Option<u64>,
     midgame: Midgame,
     solver: Solver,
+    /// The control of the current decision or analysis (a fresh one between them).
+    control: SearchControl,
+    /// When the current decision or analysis began.
+    started: Instant,
 }
 
 impl Engine {
@@ -76,6 +80,8 @@ impl Engine {
             time_ms,
             midgame: Midgame::new(midgame_bits),
             solver: Solver::with_table_bits(solver_bits, ordering_bits),
+            control: SearchControl::new(),
+            started: Instant::now(),
         }
     }
 
@@ -161,9 +167,50 @@ impl Engine {
         (moves, Some(depth))
     }
 
-    fn reset_counters(&mut self) {
+    /// Starts a decision or analysis under `control`: counters at zero, the clock started,
+    /// both searches stopping at its signal.
+    fn begin(&mut self, control: &SearchControl) {
         self.midgame.nodes = 0;
         self.solver.reset_nodes();
+        self.set_control(control);
+        self.started = Instant::now();
+    }
+
+    /// Ends a decision or analysis: lets go of its control (and so of its progress sink).
+    fn end(&mut self) {
+        self.set_control(&SearchControl::new());
+    }
+
+    fn set_control(&mut self, control: &SearchControl) {
+        self.control = control.clone();
+        self.midgame.set_control(control);
+        self.solver.set_control(control);
+    }
+
+    /// Reports the best move `sq` of `state` and its line as `table_move` remembers it, with
+    /// `value` in discs, if anybody listens.
+    fn report(
+        &mut self,
+        state: &Reversi,
+        depth: u32,
+        sq: u8,
+        value: f64,
+        exact: bool,
+        table_move: impl FnMut(&mut Self, u64, u64) -> Option<u8>,
+    ) {
+        if !self.control.wants_progress() {
+            return;
+        }
+        let pv = line(self, state, sq, depth, table_move);
+        self.control.report(&Progress {
+            depth,
+            nodes: self.nodes(),
+            elapsed: self.started.elapsed(),
+            best: pv.first().cloned(),
+            value: Some(value),
+            exact,
+            pv,
+        });
     }
 
     /// Solves the position exactly: the best move's value exact, every other move's an upper
@@ -175,6 +222,17 @@ impl Engine {
             return Vec::new();
         }
         let (low, upper) = self.solve_root(state, &mut moves);
+        if self.solver.aborted() {
+            return estimates(&moves);
+        }
+        self.report(
+            state,
+            empties,
+            moves[0].0,
+            f64::from(low),
+            true,
+            |e, o, p| e.solver.table_move(o, p),
+        );
         moves
             .iter()
             .zip(&upper)
@@ -196,8 +254,8 @@ impl Engine {
             .collect()
     }
 
-    /// Every legal move's exact value, in the order of a shallow search (as Edax's "all moves"
-    /// mode): each move is solved on its own by [`Engine::solve_root`] from its own estimate,
+    /// Every legal move's exact value (stopped: those solved so far), in the order of a shallow
+    /// search (as Edax's "all moves" mode): each move is solved on its own by [`Engine::solve_root`] from its own estimate,
     /// so each exact search is a few null-window tests, and all share the tables (what one
     /// move's search stored orders and cuts the next ones').
     pub fn solve_all(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
@@ -205,9 +263,11 @@ impl Engine {
         let moves = self.root_estimates(state, root_order_depth(empties), true);
         moves
             .into_iter()
-            .map(|m| {
+            .map_while(|m| {
                 let (value, _) = self.solve_root(state, &mut [m]);
-                MoveValue::exact(Move::square(m.0 as usize), f64::from(value), verdict(value))
+                let exact =
+                    MoveValue::exact(Move::square(m.0 as usize), f64::from(value), verdict(value));
+                (!self.solver.aborted()).then_some(exact)
             })
             .collect()
     }
@@ -231,13 +291,17 @@ impl Engine {
             self.solver.set_margin(Some(PROBCUT_MARGIN));
             let (value, _) = self.mtd(own, opp, moves, guess);
             self.solver.set_margin(None);
+            if self.solver.aborted() {
+                return (value, Vec::new());
+            }
             guess = (value + 1) & !1;
         }
         self.mtd(own, opp, moves, guess)
     }
 
     /// MTD(f) over the root `moves` from `guess`: the position's value, reached by the first
-    /// of `moves` (brought to the front), and every move's upper bound.
+    /// of `moves` (brought to the front), and every move's upper bound. Stopped, it returns at
+    /// once, the move that last reached a test first.
     fn mtd(
         &mut self,
         own: u64,
@@ -259,6 +323,9 @@ impl Engine {
                 let v = -self
                     .solver
                     .solve(opp & !f, own | f | (1u64 << sq), -test, -test + 1);
+                if self.solver.aborted() {
+                    return (low, upper);
+                }
                 if v >= test {
                     reached = Some((i, v));
                     break;
@@ -366,6 +433,15 @@ impl Engine {
             result = values;
             reached = depth;
             let empties = (!(own | opp)).count_ones();
+            let (sq, value) = result[0];
+            self.report(
+                state,
+                depth,
+                sq,
+                to_discs(value),
+                depth >= empties,
+                |e, o, p| e.midgame.table_move(o, p),
+            );
             if depth >= empties {
                 break;
             }
@@ -435,6 +511,36 @@ fn root_order_depth(empties: u32) -> u32 {
     empties.saturating_sub(18).clamp(2, 14)
 }
 
+/// The root moves of a stopped solve, in the order it had reached, valued by the midgame
+/// search that ordered them.
+fn estimates(moves: &[(u8, u64, i32)]) -> Vec<MoveValue<Move>> {
+    moves
+        .iter()
+        .map(|&(sq, _, v)| MoveValue::estimate(Move::square(sq as usize), to_discs(v)))
+        .collect()
+}
+
+/// The line from `state` that begins with `sq` and follows the moves `table_move` remembers, at
+/// most `len` moves (and ending at a pass), in notation.
+fn line<E>(
+    engine: &mut E,
+    state: &Reversi,
+    sq: u8,
+    len: u32,
+    mut table_move: impl FnMut(&mut E, u64, u64) -> Option<u8>,
+) -> Vec<String> {
+    let mut position = *state;
+    let mut pv = Vec::new();
+    let mut next = Some(sq);
+    while let Some(sq) = next.filter(|_| pv.len() < len as usize) {
+        let mv = Move::square(usize::from(sq));
+        pv.push(position.move_string(mv));
+        position.play(mv);
+        next = table_move(engine, position.own(), position.opp());
+    }
+    pv
+}
+
 fn verdict(v: i32) -> Verdict {
     match v {
         v if v > 0 => Verdict::Win,
@@ -447,25 +553,32 @@ fn build(spec: &AgentSpec) -> Result<Box<dyn Agent<Reversi>>, AgentError> {
     Ok(Box::new(Engine::new(spec.level()?, spec.time_ms()?)))
 }
 
-impl Agent<Reversi> for Engine {
-    fn choose(&mut self, state: &Reversi) -> Move {
-        let mask = state.move_mask();
-        if mask == 0 {
-            return Move::PASS;
-        }
-        if mask.count_ones() == 1 {
-            return Move::square(mask.trailing_zeros() as usize);
-        }
-        self.reset_counters();
+impl Engine {
+    /// The move to play in `state`, where the side to move has at least two.
+    fn decide(&mut self, state: &Reversi) -> Move {
         let plan = self.plan(&SearchLimits::default(), false);
         let empties = state.empty().count_ones();
         if empties <= plan.exact_empties {
-            if let Some(best) = self.solve(state).first() {
+            let values = self.solve(state);
+            if self.solver.aborted() {
+                return values[0].mv;
+            }
+            let best = values
+                .iter()
+                .filter(|v| v.bound.is_none())
+                .max_by(|a, b| a.value.total_cmp(&b.value));
+            if let Some(best) = best {
                 return best.mv;
             }
         }
         let (values, _) = self.deepen(state, &plan, false);
         Move::square(values[0].0 as usize)
+    }
+}
+
+impl Agent<Reversi> for Engine {
+    fn choose(&mut self, state: &Reversi) -> Move {
+        self.choose_with(state, &SearchControl::new())
     }
 
     fn solves_exactly(&self) -> Result<(), &'static str> {
@@ -473,11 +586,35 @@ impl Agent<Reversi> for Engine {
     }
 
     fn analyze(&mut self, state: &Reversi, limits: &SearchLimits) -> Option<Analysis<Move>> {
-        self.reset_counters();
+        self.analyze_with(state, limits, &SearchControl::new())
+    }
+
+    fn choose_with(&mut self, state: &Reversi, control: &SearchControl) -> Move {
+        let mask = state.move_mask();
+        if mask == 0 {
+            return Move::PASS;
+        }
+        if mask.count_ones() == 1 {
+            return Move::square(mask.trailing_zeros() as usize);
+        }
+        self.begin(control);
+        let mv = self.decide(state);
+        self.end();
+        mv
+    }
+
+    fn analyze_with(
+        &mut self,
+        state: &Reversi,
+        limits: &SearchLimits,
+        control: &SearchControl,
+    ) -> Option<Analysis<Move>> {
+        self.begin(control);
         let (moves, depth) = self.values(state, limits);
         let mut analysis = Analysis::new(moves);
         analysis.nodes = Some(self.nodes());
         analysis.depth = depth;
+        self.end();
         Some(analysis)
     }
 
