@@ -52,7 +52,7 @@ fn a_stop_ends_an_exact_solve_inside_a_decision() {
 }
 
 #[test]
-fn a_stop_ends_an_exact_analysis_with_estimates_only() {
+fn a_stop_ends_an_exact_analysis_keeping_estimates_for_the_rest() {
     let state = Reversi::parse_position(FFO_50).unwrap();
     let mut engine = Reversi::agent_from_str("engine").unwrap();
     let control = SearchControl::new();
@@ -71,11 +71,13 @@ fn a_stop_ends_an_exact_analysis_with_estimates_only() {
     });
     eprintln!("exact analysis: stop latency {latency:?}");
     assert!(latency < Duration::from_secs(1));
-    assert!(!analysis.moves.is_empty());
-    assert!(analysis
-        .moves
-        .iter()
-        .all(|m| state.is_legal(m.mv) && !m.exact));
+    // Every legal move is there; a move not solved before the stop is an estimate, and the
+    // stop came before the solve of all of them (FFO #50 takes seconds).
+    let mut legal = Vec::new();
+    state.legal_moves(&mut legal);
+    assert_eq!(analysis.moves.len(), legal.len());
+    assert!(analysis.moves.iter().all(|m| state.is_legal(m.mv)));
+    assert!(analysis.moves.iter().any(|m| !m.exact));
 }
 
 #[test]
@@ -97,8 +99,8 @@ fn iterations_are_reported_deeper_each_time_with_their_line() {
 
 #[test]
 fn a_finished_solve_is_reported_exact() {
-    // FFO #40 two moves on (18 empties, selective search first): the last report is the
-    // exact value the analysis gives.
+    // FFO #40 two moves on (18 empties, every move solved): the last report is the exact
+    // value of the best move the analysis gives.
     let mut state = Reversi::parse_position(FFO_40).unwrap();
     for _ in 0..2 {
         let mut moves = Vec::new();
@@ -122,8 +124,6 @@ fn a_finished_solve_is_reported_exact() {
         .expect("the best move's value");
     assert_eq!(last.value, Some(solved.value));
     assert_eq!(last.best, Some(state.move_string(solved.mv)));
-    // The selective search before it was reported as a guess.
-    assert!(reports.iter().any(|p| !p.exact && p.depth == last.depth));
 }
 
 #[test]

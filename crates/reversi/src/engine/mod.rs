@@ -254,22 +254,35 @@ impl Engine {
             .collect()
     }
 
-    /// Every legal move's exact value (stopped: those solved so far), in the order of a shallow
+    /// Every legal move's exact value (stopped: those solved so far, the others estimated), in
+    /// the order of a shallow
     /// search (as Edax's "all moves" mode): each move is solved on its own by [`Engine::solve_root`] from its own estimate,
     /// so each exact search is a few null-window tests, and all share the tables (what one
     /// move's search stored orders and cuts the next ones').
     pub fn solve_all(&mut self, state: &Reversi) -> Vec<MoveValue<Move>> {
         let empties = state.empty().count_ones();
         let moves = self.root_estimates(state, root_order_depth(empties), true);
-        moves
-            .into_iter()
-            .map_while(|m| {
-                let (value, _) = self.solve_root(state, &mut [m]);
-                let exact =
-                    MoveValue::exact(Move::square(m.0 as usize), f64::from(value), verdict(value));
-                (!self.solver.aborted()).then_some(exact)
-            })
-            .collect()
+        let mut values = Vec::with_capacity(moves.len());
+        for (i, &m) in moves.iter().enumerate() {
+            let (value, _) = self.solve_root(state, &mut [m]);
+            if self.solver.aborted() {
+                // Stopped: the moves not solved keep their estimates.
+                values.extend(estimates(&moves[i..]));
+                return values;
+            }
+            values.push(MoveValue::exact(
+                Move::square(m.0 as usize),
+                f64::from(value),
+                verdict(value),
+            ));
+        }
+        if let Some(best) = values.iter().max_by(|a, b| a.value.total_cmp(&b.value)) {
+            let (sq, value) = (best.mv.index() as u8, best.value);
+            self.report(state, empties, sq, value, true, |e, o, p| {
+                e.solver.table_move(o, p)
+            });
+        }
+        values
     }
 
     /// The exact value of the best of `moves` (not empty; each with its flips and estimate),
