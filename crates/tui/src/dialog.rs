@@ -110,7 +110,7 @@ impl Dialog {
             .max(Span::raw(&title).width() as u16)
             + 4)
         .min(area.width);
-        let height = (body.len() as u16 + 5).min(area.height);
+        let height = (body.len() as u16 + 4).min(area.height);
         let rect = Rect::new(
             area.x + (area.width - width) / 2,
             area.y + (area.height - height) / 2,
@@ -123,8 +123,7 @@ impl Dialog {
             .title(Span::styled(format!(" {title} "), theme.title()));
         let inner = block.inner(rect);
         frame.render_widget(block, rect);
-        let mut lines = body;
-        lines.push(Line::raw(""));
+        let lines = body;
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
         let mut out = Vec::new();
         let y = inner.y + inner.height.saturating_sub(1);

@@ -289,7 +289,7 @@ impl Launcher {
         let cat = Catalog::new(self.lang);
         let area = frame.area();
         let fields = self.fields();
-        let width = 52.min(area.width);
+        let width = 66.min(area.width);
         let height = (fields.len() as u16 + 6).min(area.height);
         let outer = Rect::new(
             area.x + (area.width - width) / 2,
@@ -307,9 +307,10 @@ impl Launcher {
         let mut lines = Vec::new();
         for (i, &field) in fields.iter().enumerate() {
             let (name, value) = self.label(&cat, field);
+            let marker = if i == self.selected { "▸ " } else { "  " };
             let text = match field {
-                Field::Start | Field::Quit => format!("  [ {name} ]"),
-                _ => format!("  {}‹ {value} ›", crate::text::pad(&name, 14)),
+                Field::Start | Field::Quit => format!("{marker}[ {name} ]"),
+                _ => format!("{marker}{}‹ {value} ›", crate::text::pad(&name, 14)),
             };
             let style = if i == self.selected {
                 theme.selected()
