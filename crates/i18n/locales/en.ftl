@@ -120,6 +120,7 @@ tui-too-small = The terminal is too small for this board: it needs at least { $w
 tui-error-undo = There is nothing to undo.
 tui-error-redo = There is nothing to redo.
 tui-error-over = The game is over: n for a new game, u to undo.
+tui-error-turn = It is not your turn: the computer is thinking.
 tui-error-cell = No move can be played on { $cell }.
 tui-error-move = { $detail }
 tui-error-file = :{ $command } needs a file name, e.g. :{ $command } game.json

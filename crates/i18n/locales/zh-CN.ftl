@@ -114,6 +114,7 @@ tui-too-small = 终端太小，放不下这个棋盘：至少需要 { $width }×
 tui-error-undo = 没有可以悔的棋。
 tui-error-redo = 没有可以重做的棋。
 tui-error-over = 对局已结束：按 n 开新局，按 u 悔棋。
+tui-error-turn = 还没轮到你：电脑正在思考。
 tui-error-cell = { $cell } 处不能落子。
 tui-error-move = { $detail }
 tui-error-file = :{ $command } 需要文件名，例如 :{ $command } game.json

@@ -12,6 +12,7 @@ use ratatui::layout::{Position, Rect};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
+use tabula_core::session::MoveError;
 use tabula_games::GameKind;
 use tabula_i18n::{tr, Catalog, Lang};
 use tabula_match::{
@@ -208,7 +209,10 @@ impl App {
         match e {
             MatchError::NothingToUndo => self.cat.text("tui-error-undo"),
             MatchError::NothingToRedo => self.cat.text("tui-error-redo"),
-            MatchError::GameOver => self.cat.text("tui-error-over"),
+            MatchError::GameOver | MatchError::Move(MoveError::GameOver) => {
+                self.cat.text("tui-error-over")
+            }
+            MatchError::Move(MoveError::NotYourTurn) => self.cat.text("tui-error-turn"),
             MatchError::NoMoveThere(cell) => tr!(self.cat, "tui-error-cell", cell = cell.clone()),
             other => tr!(self.cat, "tui-error-move", detail = other.to_string()),
         }

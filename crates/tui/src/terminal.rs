@@ -35,16 +35,61 @@ fn catch_signals() {
     }
 }
 
-/// The terminal's own events.
-struct Crossterm;
+/// The terminal's own events. crossterm's own wait spins for ever once the terminal has hung
+/// up (its reads return end-of-file and it tries again), so on Unix the wait is a `poll` of
+/// stdin that notices the hang-up, and crossterm only reads what is there.
+#[derive(Default)]
+struct Crossterm {
+    queue: std::collections::VecDeque<Event>,
+}
+
+/// Waits up to `timeout` for input on stdin when it is a terminal: `Some(true)` when there is
+/// some, `Some(false)` when there is none, `None` when the terminal hung up.
+#[cfg(unix)]
+fn stdin_ready(timeout: Duration) -> Option<bool> {
+    use std::io::IsTerminal;
+    if !io::stdin().is_terminal() {
+        return Some(true); // crossterm reads /dev/tty instead: let it wait
+    }
+    let mut fd = libc::pollfd {
+        fd: 0,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = timeout.as_millis().min(i32::MAX as u128) as i32;
+    // SAFETY: one valid pollfd for the duration of the call.
+    let n = unsafe { libc::poll(&mut fd, 1, ms) };
+    if n > 0 && fd.revents & (libc::POLLHUP | libc::POLLERR | libc::POLLNVAL) != 0 {
+        return None;
+    }
+    Some(n > 0)
+}
+
+#[cfg(not(unix))]
+fn stdin_ready(_: Duration) -> Option<bool> {
+    Some(true)
+}
 
 impl EventSource for Crossterm {
     fn next(&mut self, timeout: Duration) -> io::Result<Option<Event>> {
-        if event::poll(timeout)? {
-            event::read().map(Some)
-        } else {
-            Ok(None)
+        if let Some(event) = self.queue.pop_front() {
+            return Ok(Some(event));
         }
+        match stdin_ready(timeout) {
+            None => {
+                // The terminal is gone (closed window, SIGHUP): end like a signal does.
+                SIGNALLED.store(true, Ordering::SeqCst);
+                return Ok(None);
+            }
+            Some(false) => return Ok(None),
+            Some(true) => {}
+        }
+        let mut wait = if cfg!(unix) { Duration::ZERO } else { timeout };
+        while event::poll(wait)? {
+            self.queue.push_back(event::read()?);
+            wait = Duration::ZERO;
+        }
+        Ok(self.queue.pop_front())
     }
 }
 
@@ -63,7 +108,7 @@ pub fn run(app: &mut App) -> io::Result<()> {
         hook(info);
     }));
     let _ = execute!(io::stdout(), EnableMouseCapture);
-    let result = run_loop(&mut terminal, app, &mut Crossterm);
+    let result = run_loop(&mut terminal, app, &mut Crossterm::default());
     restore();
     let _ = io::stdout().flush();
     result
