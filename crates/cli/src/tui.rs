@@ -121,6 +121,10 @@ pub fn play(game: &PlayGame, lang: Lang) -> Result<bool> {
     // Bad seats or rules are refused here, with exit code 2, before the screen changes.
     let mut check = tabula_match::open(settings.clone()).map_err(CliError::usage)?;
     let _ = check.handle(tabula_match::Command::Quit);
-    tabula_tui::run(tabula_tui::Options::game(settings, lang))?;
+    let numbers = matches!(game, PlayGame::Gomoku(a) if a.numbers);
+    tabula_tui::run(tabula_tui::Options {
+        numbers,
+        ..tabula_tui::Options::game(settings, lang)
+    })?;
     Ok(true)
 }

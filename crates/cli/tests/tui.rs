@@ -1,7 +1,11 @@
 //! The real `tabula` binary full-screen in tmux: launch, play with keys, `:save`, quit; the save
 //! file holds the moves. Skipped, with a message, where tmux is not installed.
 
+mod common;
+
 use std::process::Command;
+
+use common::tabula;
 use std::time::{Duration, Instant};
 
 /// Runs tmux on this test's own server socket.
@@ -94,4 +98,54 @@ fn play_keys_save_and_quit_in_tmux() {
     // The game in progress was also kept for the next start.
     assert!(dir.path().join("tui/tictactoe.save").exists());
     let _ = tmux(&socket, &["kill-server"]);
+}
+
+#[test]
+fn bad_full_screen_options_are_refused_before_the_screen_changes() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--lang", "klingon", "play", "ttt"],
+            "unknown language \"klingon\" (known: en, zh-CN)",
+        ),
+        (
+            &["play", "ttt", "--ui", "tui", "-X", "nosuchagent"],
+            "nosuchagent",
+        ),
+        (
+            &["play", "gomoku", "--ui", "tui", "--size", "40"],
+            "board size 40 is not supported",
+        ),
+        (
+            &["play", "gomoku", "--ui", "tui", "--rule", "renju"],
+            "--rule takes freestyle or standard",
+        ),
+        (
+            &["play", "ttt", "--ui", "tui", "--first", "Z"],
+            "--first takes X, O or random",
+        ),
+        (&["play", "ttt", "--ui", "sideways"], "sideways"),
+    ];
+    for (args, message) in cases {
+        let run = tabula(args, "");
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(message), "{args:?}: {}", run.stderr);
+        assert!(
+            !run.stdout.contains("\x1b[?1049h"),
+            "{args:?}: the screen was not taken"
+        );
+    }
+}
+
+#[test]
+fn ui_console_keeps_the_line_console() {
+    let run = tabula(
+        &["play", "ttt", "--ui", "console", "--two-player", "--once"],
+        "b2\nquit\n",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("b2") || run.stdout.contains('X'),
+        "{}",
+        run.stdout
+    );
 }

@@ -84,6 +84,8 @@ pub struct Options {
     pub data_dir: Option<PathBuf>,
     /// Whether to use colours (`false` under `NO_COLOR` or `TERM=dumb`).
     pub color: bool,
+    /// Whether gomoku stones show their move numbers from the start (`m` toggles them).
+    pub numbers: bool,
 }
 
 impl Options {
@@ -95,6 +97,7 @@ impl Options {
             animation: Animation::default(),
             data_dir: tabula_core::save::data_dir(),
             color: theme::color_from_env(),
+            numbers: false,
         }
     }
 

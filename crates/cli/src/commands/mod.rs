@@ -12,6 +12,9 @@ use crate::error::Result;
 
 /// Runs what the command line asked for.
 pub fn run(cli: Cli) -> Result<()> {
+    if let Some(code) = &cli.lang {
+        crate::tui::lang(Some(code))?;
+    }
     match cli.command {
         None if crate::tui::wanted(cli.ui) => {
             crate::tui::launcher(crate::tui::lang(cli.lang.as_deref())?)

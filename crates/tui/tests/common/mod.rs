@@ -23,6 +23,7 @@ pub fn app(settings: MatchSettings, lang: Lang, data_dir: Option<PathBuf>) -> Ap
         animation: Animation::Off,
         data_dir,
         color: false,
+        numbers: false,
     })
 }
 
