@@ -35,7 +35,7 @@ fn clock(d: std::time::Duration) -> String {
 fn short(n: u64) -> String {
     match n {
         0..=9_999 => n.to_string(),
-        10_000..=9_999_999 => format!("{}k", n / 1000),
+        10_000..=999_999 => format!("{}k", n / 1000),
         _ => format!("{:.1}M", n as f64 / 1e6),
     }
 }
@@ -175,4 +175,58 @@ pub fn draw(
         x += width + 1;
     }
     buttons
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::backend::TestBackend;
+    use ratatui::Terminal;
+    use tabula_core::Progress;
+    use tabula_i18n::Lang;
+    use tabula_match::{ClockView, MatchSettings};
+
+    #[test]
+    fn the_engine_line_and_the_clocks_are_shown() {
+        let mut controller = tabula_match::open(MatchSettings::people(GameKind::Reversi)).unwrap();
+        let mut view = controller.view();
+        let _ = controller.handle(tabula_match::Command::Quit);
+        view.thinking = Some(Progress {
+            depth: 12,
+            nodes: 3_000_000,
+            elapsed: std::time::Duration::from_secs(2),
+            best: Some("f5".into()),
+            value: Some(2.5),
+            exact: false,
+            pv: vec!["f5".into(), "d6".into(), "c3".into()],
+        });
+        view.clocks = Some(vec![
+            ClockView {
+                remaining: std::time::Duration::from_secs(125),
+                running: true,
+            },
+            ClockView {
+                remaining: std::time::Duration::from_secs(60),
+                running: false,
+            },
+        ]);
+        let cat = Catalog::new(Lang::En);
+        let mut terminal = Terminal::new(TestBackend::new(40, 20)).unwrap();
+        terminal
+            .draw(|frame| {
+                let area = frame.area();
+                draw(frame, area, &view, &cat, Theme { color: false }, 0);
+            })
+            .unwrap();
+        let buffer = terminal.backend().buffer();
+        let text: String = (0..20)
+            .map(|y| (0..40).map(|x| buffer[(x, y)].symbol()).collect::<String>() + "\n")
+            .collect();
+        assert!(text.contains("depth 12 · 1.5M nodes/s · +2.5"), "{text}");
+        assert!(text.contains("best line: f5 d6 c3"), "{text}");
+        assert!(
+            text.contains("Black 2:05") && text.contains("White 1:00"),
+            "{text}"
+        );
+    }
 }
