@@ -150,8 +150,9 @@ pub fn draw(
             Some(_) => String::new(),
             None => "·".to_string(),
         };
+        let who = if who.is_empty() { who } else { who + " " };
         lines.push(Line::raw(format!(
-            "{:>3}. {who} {}",
+            "{:>3}. {who}{}",
             ply.number, ply.notation
         )));
     }
