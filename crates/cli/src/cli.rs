@@ -12,6 +12,13 @@ pub struct Cli {
     /// What to do; with none, a menu on a terminal.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// The language of the full-screen UI: en or zh-CN (default: TABULA_LANG, else the locale).
+    #[arg(long, global = true, value_name = "en|zh-CN")]
+    pub lang: Option<String>,
+    /// `tabula play`: the full-screen UI (`tui`), the line console (`console`), or the UI when
+    /// stdin and stdout are terminals (`auto`).
+    #[arg(long, global = true, value_enum, default_value_t = crate::tui::Ui::Auto)]
+    pub ui: crate::tui::Ui,
 }
 
 /// The subcommands.

@@ -6,6 +6,7 @@ mod console;
 mod error;
 mod games;
 mod menu;
+mod tui;
 
 use std::process::ExitCode;
 

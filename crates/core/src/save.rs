@@ -261,6 +261,29 @@ pub fn save(path: &Path, file: &SaveFile) -> Result<(), SaveError> {
     write_atomic(path, text.as_bytes())
 }
 
+/// The user's data directory for Tabula (saved games in progress, the 2048 best score):
+/// `$TABULA_DATA_DIR` where set (so tests never touch a real home), else the platform's
+/// (`$XDG_DATA_HOME/tabula`, `~/.local/share/tabula`, `~/Library/Application Support/tabula`,
+/// `%APPDATA%\tabula`); `None` where there is none.
+pub fn data_dir() -> Option<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = var("TABULA_DATA_DIR") {
+        Some(dir)
+    } else if cfg!(windows) {
+        Some(var("APPDATA")?.join("tabula"))
+    } else if cfg!(target_os = "macos") {
+        Some(var("HOME")?.join("Library/Application Support/tabula"))
+    } else if let Some(dir) = var("XDG_DATA_HOME") {
+        Some(dir.join("tabula"))
+    } else {
+        Some(var("HOME")?.join(".local/share/tabula"))
+    }
+}
+
 /// Writes `contents` to a temporary file beside `path`, flushes it, then renames it over `path`.
 /// Refuses a directory, a missing directory and anything that exists but is not a regular file
 /// (a device such as `/dev/null` is never replaced); each failure says which step failed and the

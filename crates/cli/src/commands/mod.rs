@@ -12,9 +12,22 @@ use crate::error::Result;
 
 /// Runs what the command line asked for.
 pub fn run(cli: Cli) -> Result<()> {
+    if let Some(code) = &cli.lang {
+        crate::tui::lang(Some(code))?;
+    }
     match cli.command {
+        None if crate::tui::wanted(cli.ui) => {
+            crate::tui::launcher(crate::tui::lang(cli.lang.as_deref())?)
+        }
         None => crate::menu::run(),
-        Some(Command::Play(args)) => args.game.run(),
+        Some(Command::Play(args)) => {
+            if crate::tui::wanted(cli.ui)
+                && crate::tui::play(&args.game, crate::tui::lang(cli.lang.as_deref())?)?
+            {
+                return Ok(());
+            }
+            args.game.run()
+        }
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),
         Some(Command::Agents(args)) => agents::run(&args),
