@@ -54,6 +54,11 @@ fn seat(text: &str) -> SeatSpec {
     }
 }
 
+/// Both seats from their specs.
+fn seats(specs: [&str; 2]) -> Vec<SeatSpec> {
+    specs.iter().map(|spec| seat(spec)).collect()
+}
+
 /// `--first X|O|random` as a player.
 fn first(text: &str) -> Result<usize> {
     match text.to_ascii_lowercase().as_str() {
@@ -61,7 +66,8 @@ fn first(text: &str) -> Result<usize> {
         "o" => Ok(1),
         "random" => Ok(rand::rng().random_range(0..2)),
         _ => Err(CliError::usage(format!(
-            "--first takes X, O or random, not {text:?}"
+            "--first takes X, O or random, not {}",
+            tabula_core::quote(text)
         ))),
     }
 }
@@ -69,40 +75,27 @@ fn first(text: &str) -> Result<usize> {
 /// The match settings of `tabula play` options; `None` for 2048, which keeps its own UI.
 fn settings(game: &PlayGame) -> Result<Option<MatchSettings>> {
     let (rules, seats, first_player) = match game {
-        PlayGame::TicTacToe(a) => {
-            let seats = if a.two_player {
-                vec![SeatSpec::Human; 2]
-            } else {
-                vec![seat(&a.x), seat(&a.o)]
-            };
-            (Rules::TicTacToe, seats, first(&a.first)?)
-        }
+        PlayGame::TicTacToe(a) => (Rules::TicTacToe, seats(a.seats()?), first(&a.first)?),
         PlayGame::Reversi(a) => {
             let opponent = tabula_match::default_opponent(tabula_games::GameKind::Reversi);
-            let seats = if a.two_player {
-                vec![SeatSpec::Human; 2]
-            } else {
-                vec![
-                    seat(a.x.as_deref().unwrap_or("human")),
-                    seat(a.o.as_deref().unwrap_or(opponent)),
-                ]
-            };
-            (Rules::Reversi, seats, first(&a.first)?)
+            let specs = crate::console::seat_specs(
+                a.two_player,
+                [
+                    ("-X", a.x.as_deref(), "human"),
+                    ("-O", a.o.as_deref(), opponent),
+                ],
+            )?;
+            (Rules::Reversi, seats(specs), first(&a.first)?)
         }
         PlayGame::Gomoku(a) => {
             let rule = tabula_gomoku::Rule::from_name(&a.rule).ok_or_else(|| {
                 CliError::usage(format!(
-                    "--rule takes freestyle or standard, not {:?}",
-                    a.rule.chars().take(60).collect::<String>()
+                    "--rule takes freestyle or standard, not {}",
+                    tabula_core::quote(&a.rule)
                 ))
             })?;
-            let seats = if a.two_player {
-                vec![SeatSpec::Human; 2]
-            } else {
-                vec![seat(&a.black), seat(&a.white)]
-            };
             let rules = Rules::Gomoku { size: a.size, rule };
-            (rules, seats, 0)
+            (rules, seats(a.seats()?), 0)
         }
         PlayGame::Game2048(_) => return Ok(None),
     };

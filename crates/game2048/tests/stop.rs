@@ -20,23 +20,22 @@ fn crowded_position() -> Game2048 {
 
 #[test]
 fn a_stop_ends_an_endless_search_at_once_with_a_legal_slide() {
-    // A depth-limited search ends by itself (depth is at most 12); a timed one of a minute is
+    // A depth-limited search ends by itself (depth is at most 12): a timed one of a minute is
     // the endless case.
-    for (spec, state) in [("expectimax:time=60000", crowded_position())] {
-        let mut agent = Game2048::agent_from_str(spec).unwrap();
-        let stopped = choose_stopped_after(agent.as_mut(), &state, Duration::from_millis(100));
-        eprintln!("{spec}: stop latency {:?}", stopped.latency);
-        assert!(stopped.latency < Duration::from_secs(1), "{spec}");
-        // Each complete iteration was reported, two plies deeper than the last.
-        let depths: Vec<u32> = stopped.reports.iter().map(|p| p.depth).collect();
-        assert!(depths.len() >= 2, "{spec}: reports at depths {depths:?}");
-        assert!(depths.windows(2).all(|w| w[1] == w[0] + 2), "{depths:?}");
-        assert_eq!(
-            stopped.reports.last().unwrap().best,
-            Some(state.move_string(stopped.mv)),
-            "{spec}: the move is the last complete iteration's"
-        );
-    }
+    let (spec, state) = ("expectimax:time=60000", crowded_position());
+    let mut agent = Game2048::agent_from_str(spec).unwrap();
+    let stopped = choose_stopped_after(agent.as_mut(), &state, Duration::from_millis(100));
+    eprintln!("{spec}: stop latency {:?}", stopped.latency);
+    assert!(stopped.latency < Duration::from_secs(1));
+    // Each complete iteration was reported, two plies deeper than the last.
+    let depths: Vec<u32> = stopped.reports.iter().map(|p| p.depth).collect();
+    assert!(depths.len() >= 2, "reports at depths {depths:?}");
+    assert!(depths.windows(2).all(|w| w[1] == w[0] + 2), "{depths:?}");
+    assert_eq!(
+        stopped.reports.last().unwrap().best,
+        Some(state.move_string(stopped.mv)),
+        "the move is the last complete iteration's"
+    );
 }
 
 #[test]

@@ -329,6 +329,23 @@ pub fn check_two_player(two_player: bool, seats: &[(&str, Option<&str>)]) -> Res
     Ok(())
 }
 
+/// The two seats of a `play` command as spec strings: both `human` under `--two-player`
+/// (refusing a computer seat given with it), else each flag's value or its default. `seats`
+/// holds each seat's flag, its value and its default.
+pub fn seat_specs<'a>(
+    two_player: bool,
+    seats: [(&str, Option<&'a str>, &'a str); 2],
+) -> Result<[&'a str; 2]> {
+    check_two_player(two_player, &seats.map(|(flag, given, _)| (flag, given)))?;
+    Ok(seats.map(|(_, given, default)| {
+        if two_player {
+            "human"
+        } else {
+            given.unwrap_or(default)
+        }
+    }))
+}
+
 /// How a seat is named beside its player: `you` when one person plays the computer, `player N`
 /// when two people share the keyboard, else the agent's spec.
 pub fn seat_label<G: Game>(session: &Session<G>, player: tabula_core::Player) -> String {

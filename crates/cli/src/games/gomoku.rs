@@ -7,7 +7,7 @@ use tabula_core::{quote, AgentCatalog, Game, Outcome, Session};
 use tabula_gomoku::{Cell, Gomoku, Rule};
 
 use crate::console::style::codes;
-use crate::console::{self, check_two_player, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
+use crate::console::{self, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
 use crate::error::{CliError, Result};
 
 /// `tabula play gomoku` options.
@@ -36,6 +36,19 @@ pub struct PlayArgs {
     pub once: bool,
 }
 
+impl PlayArgs {
+    /// The seats' specs: black and white, a person against the engine by default.
+    pub fn seats(&self) -> Result<[&str; 2]> {
+        console::seat_specs(
+            self.two_player,
+            [
+                ("-X/-B", self.black.as_deref(), "human"),
+                ("-O/-W", self.white.as_deref(), Gomoku::OPPONENT),
+            ],
+        )
+    }
+}
+
 /// Plays gomoku in the console.
 pub fn play(args: PlayArgs) -> Result<()> {
     let rule = Rule::from_name(&args.rule).ok_or_else(|| {
@@ -45,21 +58,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
         ))
     })?;
     let start = Gomoku::new(args.size, rule)?;
-    check_two_player(
-        args.two_player,
-        &[
-            ("-X/-B", args.black.as_deref()),
-            ("-O/-W", args.white.as_deref()),
-        ],
-    )?;
-    let (black, white) = if args.two_player {
-        ("human", "human")
-    } else {
-        (
-            args.black.as_deref().unwrap_or("human"),
-            args.white.as_deref().unwrap_or(Gomoku::OPPONENT),
-        )
-    };
+    let [black, white] = args.seats()?;
     let seats = vec![seat_from_arg(black)?, seat_from_arg(white)?];
     let mut session = Session::new(start, seats, rand::rng().random());
     let options = ConsoleOptions::for_stdout(std::time::Duration::ZERO, args.once);

@@ -6,7 +6,7 @@ use tabula_core::{quote, AgentCatalog, Session};
 use tabula_tictactoe::{Mark, TicTacToe};
 
 use crate::console::style::codes;
-use crate::console::{self, check_two_player, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
+use crate::console::{self, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
 use crate::error::{CliError, Result};
 
 /// `tabula play tictactoe` options.
@@ -62,21 +62,23 @@ impl First {
     }
 }
 
+impl PlayArgs {
+    /// The seats' specs: `-X` and `-O`, a person against the perfect player by default.
+    pub fn seats(&self) -> Result<[&str; 2]> {
+        console::seat_specs(
+            self.two_player,
+            [
+                ("-X", self.x.as_deref(), "human"),
+                ("-O", self.o.as_deref(), TicTacToe::OPPONENT),
+            ],
+        )
+    }
+}
+
 /// Plays tic-tac-toe in the console.
 pub fn play(args: PlayArgs) -> Result<()> {
     let first = First::parse(&args.first)?;
-    check_two_player(
-        args.two_player,
-        &[("-X", args.x.as_deref()), ("-O", args.o.as_deref())],
-    )?;
-    let (x, o) = if args.two_player {
-        ("human", "human")
-    } else {
-        (
-            args.x.as_deref().unwrap_or("human"),
-            args.o.as_deref().unwrap_or(TicTacToe::OPPONENT),
-        )
-    };
+    let [x, o] = args.seats()?;
     let seats = vec![seat_from_arg(x)?, seat_from_arg(o)?];
     let mut session = Session::new(TicTacToe::new(first.pick()), seats, rand::rng().random());
     let options = ConsoleOptions::for_stdout(std::time::Duration::ZERO, args.once);
