@@ -44,6 +44,12 @@ impl From<std::io::Error> for CliError {
     }
 }
 
+impl From<tabula_games::UnknownGame> for CliError {
+    fn from(e: tabula_games::UnknownGame) -> Self {
+        CliError::usage(e.to_string())
+    }
+}
+
 impl From<tabula_core::AgentError> for CliError {
     fn from(e: tabula_core::AgentError) -> Self {
         CliError::usage(e)

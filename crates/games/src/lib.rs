@@ -33,9 +33,12 @@ pub enum GameKind {
 
 /// A game name that is not one of ours.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game {name:?} (known: tictactoe, reversi, gomoku, 2048)")]
+#[error(
+    "unknown game {} (known: tictactoe, reversi, gomoku, 2048)",
+    tabula_core::quote(name)
+)]
 pub struct UnknownGame {
-    /// The name given (at most 60 characters of it).
+    /// The name given.
     pub name: String,
 }
 
@@ -71,7 +74,7 @@ impl GameKind {
             .copied()
             .find(|kind| kind.names().contains(&lower.as_str()))
             .ok_or_else(|| UnknownGame {
-                name: name.chars().take(60).collect(),
+                name: name.to_string(),
             })
     }
 
