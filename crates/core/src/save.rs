@@ -233,3 +233,26 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), SaveError> {
     }
     result.map_err(io)
 }
+
+/// Tabula's data directory: `$TABULA_DATA_DIR`, else the platform's user data directory
+/// (`$XDG_DATA_HOME/tabula`, `~/.local/share/tabula`, `~/Library/Application Support/tabula`,
+/// `%APPDATA%\tabula`); `None` where there is none.
+pub fn data_dir() -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    if let Some(dir) = var("TABULA_DATA_DIR") {
+        Some(dir)
+    } else if cfg!(windows) {
+        Some(var("APPDATA")?.join("tabula"))
+    } else if cfg!(target_os = "macos") {
+        Some(var("HOME")?.join("Library/Application Support/tabula"))
+    } else if let Some(dir) = var("XDG_DATA_HOME") {
+        Some(dir.join("tabula"))
+    } else {
+        Some(var("HOME")?.join(".local/share/tabula"))
+    }
+}

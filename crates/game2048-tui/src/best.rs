@@ -95,25 +95,8 @@ fn write(path: &Path, best: u64) -> Result<(), String> {
     tabula_core::save::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
 }
 
-/// Where the best score lives: `$TABULA_DATA_DIR/2048-best.json`, else the platform's user data
-/// directory (`$XDG_DATA_HOME/tabula`, `~/.local/share/tabula`, `~/Library/Application
-/// Support/tabula`, `%APPDATA%\tabula`); `None` where there is none.
+/// Where the best score lives: `FILE_NAME` in Tabula's data directory
+/// ([`tabula_core::save::data_dir`]); `None` where there is none.
 pub fn default_path() -> Option<PathBuf> {
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    let dir = if let Some(dir) = var("TABULA_DATA_DIR") {
-        dir
-    } else if cfg!(windows) {
-        var("APPDATA")?.join("tabula")
-    } else if cfg!(target_os = "macos") {
-        var("HOME")?.join("Library/Application Support/tabula")
-    } else if let Some(dir) = var("XDG_DATA_HOME") {
-        dir.join("tabula")
-    } else {
-        var("HOME")?.join(".local/share/tabula")
-    };
-    Some(dir.join(FILE_NAME))
+    Some(tabula_core::save::data_dir()?.join(FILE_NAME))
 }
