@@ -10,9 +10,29 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
+/// A server process, killed (SIGKILL) when dropped, also when a test fails.
+struct Server(Child);
+
+impl Server {
+    fn kill(&mut self) -> std::io::Result<()> {
+        self.0.kill()
+    }
+
+    fn wait(&mut self) -> std::io::Result<std::process::ExitStatus> {
+        self.0.wait()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Starts `tabula serve` on `addr` over `db`; returns the process and the bound address read
 /// from its first line of output.
-fn serve(addr: &str, db: &Path) -> (Child, SocketAddr) {
+fn serve(addr: &str, db: &Path) -> (Server, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["serve", "--addr", addr, "--db"])
         .arg(db)
@@ -30,7 +50,7 @@ fn serve(addr: &str, db: &Path) -> (Child, SocketAddr) {
         .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
         .parse()
         .unwrap();
-    (child, bound)
+    (Server(child), bound)
 }
 
 fn temp_db(name: &str) -> std::path::PathBuf {

@@ -226,7 +226,9 @@ impl Live {
             .map(EndingRecord::into_ending);
         live.version = row.version;
         live.stored = plies;
-        if live.plies_now() != live.stored {
+        let notations =
+            |plies: &[StoredPly]| plies.iter().map(|p| p.notation.clone()).collect::<Vec<_>>();
+        if notations(&live.plies_now()) != notations(&live.stored) {
             return Err(ApiError::Storage(format!(
                 "game {} replays to a different record",
                 row.id
@@ -863,4 +865,56 @@ pub fn unix_time() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::{plan, CreateRequest};
+
+    fn restored(store: &Store, id: &str) -> Result<Live, ApiError> {
+        let (row, plies) = store.load(id).unwrap().unwrap();
+        Live::restore(row, plies, Arc::new(Notify::new()))
+    }
+
+    #[test]
+    fn a_stored_game_replays_to_the_same_record() {
+        let store = Store::in_memory().unwrap();
+        let cases = [
+            (
+                r#"{"game":"gomoku","opponent":"human","rules":{"size":9}}"#,
+                vec!["e5", "d4", "e6"],
+            ),
+            (
+                r#"{"game":"tictactoe","opponent":"human","side":"second"}"#,
+                vec!["b2", "a1"],
+            ),
+            (r#"{"game":"reversi","opponent":"human"}"#, vec!["f5", "d6"]),
+            (r#"{"game":"2048"}"#, vec![]),
+            (r#"{"game":"tictactoe","opponent":"minimax"}"#, vec!["a1"]),
+        ];
+        for (request, moves) in cases {
+            let request: CreateRequest = serde_json::from_str(request).unwrap();
+            let plan = plan(request, 5, false).unwrap();
+            let (mut live, created) = Live::create(
+                "g".to_string() + &moves.len().to_string() + plan.settings.kind().name(),
+                &plan,
+                &store,
+                Arc::new(Notify::new()),
+            )
+            .unwrap();
+            if let Some(invite) = created.invite {
+                live.join(&store, &invite).unwrap();
+            }
+            for (i, mv) in moves.iter().enumerate() {
+                std::thread::sleep(Duration::from_millis(3));
+                let player = live.ctl.view().to_move().unwrap();
+                live.play(&store, player, mv)
+                    .unwrap_or_else(|e| panic!("{i} {mv}: {e}"));
+            }
+            let back = restored(&store, live.id()).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(back.ctl.view().position, live.ctl.view().position);
+            assert_eq!(back.version(), live.version());
+        }
+    }
 }
