@@ -196,6 +196,7 @@ function statusLine() {
   }
   if (state.online && state.seats.some((s) => !s.seated)) return t("web-waiting-join");
   if (state.queued) return t("web-queued");
+  if (state.seats.length === 1) return t("web-keys-2048");
   const player = seatName(state, state.to_move);
   return t(state.thinking ? "status-thinking" : "status-to-move", { player });
 }
@@ -257,6 +258,8 @@ function drawMoves() {
     return li;
   });
   const list = $("moves");
+  list.hidden = state.game === "2048";
+  list.previousElementSibling.hidden = list.hidden;
   list.replaceChildren(...items);
   list.scrollTop = list.scrollHeight;
 }

@@ -223,7 +223,7 @@ test("reversi against the computer, on a phone, in Chinese", async () => {
   const { context, page } = await fresh({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
   await page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
   await startGame(page, server.url, { game: "reversi", strength: "engine:level=2" });
-  assert.match(await page.locator("h1").first().textContent(), /黑白棋|Reversi|翻转棋/);
+  assert.match(await page.locator("#title").textContent(), /黑白棋|Reversi|翻转棋/);
   await page.locator(".cell.legal").first().click();
   await waitMoves(page, 2);
   await page.locator(".cell.legal").first().waitFor();
