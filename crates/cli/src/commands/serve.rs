@@ -55,5 +55,5 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             let _ = writeln!(out, "listening on http://{bound}");
             let _ = out.flush();
         }))
-        .map_err(|e| CliError::failed(e))
+        .map_err(CliError::failed)
 }
