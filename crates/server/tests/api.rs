@@ -413,7 +413,6 @@ async fn draws_takebacks_resignations_and_rematches() {
         // O played second; now O (as X) moves first with the same token.
         assert_eq!(http::play(addr, &new_id, &x, "b2").status, 409);
         assert_eq!(http::play(addr, &new_id, &o, "b2").status, 200);
-        // Resigning ends it for the other side.
     })
     .await;
 }
@@ -440,7 +439,7 @@ async fn creating_games_is_rate_limited_per_address() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_2048_game_slides_and_resigns() {
+async fn a_2048_game_slides_through_the_api() {
     let (addr, _dir) = start(Limits::default()).await;
     blocking(move || {
         let created = http::create(addr, r#"{"game":"2048","rules":{"goal":1024}}"#);
@@ -465,4 +464,65 @@ async fn a_2048_game_slides_and_resigns() {
         assert_eq!(ws_free.body["seats"].as_array().unwrap().len(), 1);
     })
     .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_that_runs_out_ends_the_game_on_time() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        // 0.005 minutes: 300 ms each. Black's clock starts when White joins.
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"human","clock":{"minutes":0.005}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let s = http::state(addr, &id);
+        assert_eq!(s["clocks"][0]["running"], false, "no clock before the join");
+        assert_eq!(
+            http::join(addr, &id, created["invite"].as_str().unwrap()).status,
+            200
+        );
+        let s = http::wait_for(addr, &id, |s| s["status"] == "finished");
+        assert_eq!(s["result"]["ending"]["result"], "timeout");
+        assert_eq!(s["result"]["winner"], 1);
+        let token = created["token"].as_str().unwrap();
+        assert_eq!(http::play(addr, &id, token, "h8").status, 409);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_come_on_request_against_the_computer_only() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (created, online) = blocking(move || {
+        (
+            http::create(addr, r#"{"game":"tictactoe","opponent":"minimax"}"#),
+            online_ttt(addr),
+        )
+    })
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let mut socket = connect(addr, &format!("{id}/ws?token={token}")).await;
+    next(&mut socket).await;
+    next(&mut socket).await;
+    send(&mut socket, r#"{"t":"hints","d":{"on":true}}"#).await;
+    let hints = loop {
+        let m = next(&mut socket).await;
+        if let Some(h) = m["d"]["state"]["hints"].as_array() {
+            break h.clone();
+        }
+    };
+    assert_eq!(hints.len(), 9, "a value for every empty cell");
+    let (id, x, _) = online;
+    let mut player = connect(addr, &format!("{id}/ws?token={x}")).await;
+    next(&mut player).await;
+    next(&mut player).await;
+    send(&mut player, r#"{"t":"hints"}"#).await;
+    let refused = next(&mut player).await;
+    assert_eq!(refused["t"], "error");
+    assert!(refused["d"]["error"]
+        .as_str()
+        .unwrap()
+        .contains("between people"));
 }
