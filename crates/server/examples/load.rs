@@ -5,8 +5,14 @@
 //!
 //! ```sh
 //! ulimit -n 8192
-//! cargo run --release -p tabula-server --example load -- 1000 10   # games, moves per game
+//! cargo run --release -p tabula-server --example load -- 1000 10        # as fast as it goes
+//! cargo run --release -p tabula-server --example load -- 1000 10 2000   # a move per 2 s per game
 //! ```
+//!
+//! Without a pace every game sends its next move as soon as the last one is back, which
+//! measures throughput (and the latency of a saturated server); with a pace (milliseconds
+//! between a game's moves, games started at random offsets) it measures the latency at that
+//! offered load.
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
@@ -25,6 +31,7 @@ fn main() {
     }
     let games: usize = args.first().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let moves: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(10);
+    let pace = Duration::from_millis(args.get(2).and_then(|a| a.parse().ok()).unwrap_or(0));
     let dir = std::env::temp_dir().join(format!("tabula-load-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let mut server = Command::new(std::env::current_exe().unwrap())
@@ -39,7 +46,7 @@ fn main() {
         .unwrap();
     let addr: SocketAddr = line.trim().parse().unwrap();
     let runtime = tokio::runtime::Runtime::new().unwrap();
-    let result = runtime.block_on(drive(addr, games, moves));
+    let result = runtime.block_on(drive(addr, games, moves, pace));
     let status =
         std::fs::read_to_string(format!("/proc/{}/status", server.id())).unwrap_or_default();
     let memory = |key: &str| {
@@ -60,7 +67,8 @@ fn main() {
             .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
     };
     println!(
-        "{games} games, {} moves in {:.2} s: {:.0} moves/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {errors} errors; server RSS {} (peak {})",
+        "{games} games, pace {} ms, {} moves in {:.2} s: {:.0} moves/s; latency p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms; {errors} errors; server RSS {} (peak {})",
+        pace.as_millis(),
         latencies.len(),
         elapsed.as_secs_f64(),
         latencies.len() as f64 / elapsed.as_secs_f64(),
@@ -113,7 +121,12 @@ async fn open(addr: SocketAddr, id: &str, token: &str) -> Socket {
 }
 
 /// Plays every game at once; the latencies, the wall time and the count of errors.
-async fn drive(addr: SocketAddr, games: usize, moves: usize) -> (Vec<Duration>, Duration, usize) {
+async fn drive(
+    addr: SocketAddr,
+    games: usize,
+    moves: usize,
+    pace: Duration,
+) -> (Vec<Duration>, Duration, usize) {
     let mut seated = Vec::new();
     for chunk in (0..games).collect::<Vec<_>>().chunks(100) {
         let set: Vec<_> = chunk
@@ -147,7 +160,11 @@ async fn drive(addr: SocketAddr, games: usize, moves: usize) -> (Vec<Duration>, 
     let start = Instant::now();
     let tasks: Vec<_> = seated
         .into_iter()
-        .map(|(black, white)| tokio::spawn(play(black, white, moves)))
+        .enumerate()
+        .map(|(i, (black, white))| {
+            let offset = pace.mul_f64((i as f64 * 0.618_034).fract());
+            tokio::spawn(play(black, white, moves, pace, offset))
+        })
         .collect();
     let mut latencies = Vec::new();
     let mut errors = 0;
@@ -161,8 +178,15 @@ async fn drive(addr: SocketAddr, games: usize, moves: usize) -> (Vec<Duration>, 
 
 /// Plays `moves` moves, alternating, each from the socket of the player to move; a move's
 /// latency ends when its broadcast comes back.
-async fn play(black: Socket, white: Socket, moves: usize) -> (Vec<Duration>, usize) {
+async fn play(
+    black: Socket,
+    white: Socket,
+    moves: usize,
+    pace: Duration,
+    offset: Duration,
+) -> (Vec<Duration>, usize) {
     let mut sockets = [black, white];
+    tokio::time::sleep(offset).await;
     let mut latencies = Vec::new();
     let mut errors = 0;
     for i in 0..moves {
@@ -170,6 +194,9 @@ async fn play(black: Socket, white: Socket, moves: usize) -> (Vec<Duration>, usi
         let name = format!("{}{}", char::from(b'a' + (cell % 15) as u8), 15 - cell / 15);
         let mover = i % 2;
         let text = format!(r#"{{"t":"move","d":{{"move":"{name}"}}}}"#);
+        if i > 0 {
+            tokio::time::sleep(pace).await;
+        }
         let sent = Instant::now();
         sockets[mover]
             .send(Message::Text(text.into()))

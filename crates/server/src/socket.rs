@@ -27,6 +27,10 @@ use crate::{App, GameCell};
 /// Frames above this are refused by the protocol layer itself.
 const FRAME_CAP: usize = 64 * 1024;
 
+/// Each socket's read buffer (the protocol's default, 128 KiB, would cost 256 MB for 2,000
+/// players; client messages are small) and the write size that triggers a flush.
+const BUFFER: usize = 8 * 1024;
+
 #[derive(Deserialize)]
 pub struct SocketQuery {
     token: Option<String>,
@@ -49,6 +53,8 @@ pub async fn upgrade(
     Ok(upgrade
         .max_message_size(FRAME_CAP)
         .max_frame_size(FRAME_CAP)
+        .read_buffer_size(BUFFER)
+        .write_buffer_size(BUFFER)
         .on_upgrade(move |socket| session(socket, app, cell, seat, since, addr.ip())))
 }
 
