@@ -38,6 +38,8 @@ pub enum Command {
     Arena(crate::commands::arena::ArenaArgs),
     /// Show a game of an arena's records move by move.
     Replay(crate::commands::replay::ReplayArgs),
+    /// Serve the games in the browser and online two-player games (HTTP and WebSocket).
+    Serve(crate::commands::serve::ServeArgs),
 }
 
 /// `tabula play <game> ...`

@@ -5,6 +5,7 @@ mod analyze;
 pub mod arena;
 mod perft;
 pub mod replay;
+pub mod serve;
 mod solve;
 
 use crate::cli::{Cli, Command};
@@ -34,5 +35,6 @@ pub fn run(cli: Cli) -> Result<()> {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
     }
 }

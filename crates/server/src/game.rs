@@ -1,0 +1,920 @@
+//! One live game: the match controller, the seats' token hashes, what the rules do not decide
+//! (resignation, agreed draws, time, rematch), offers, the clocks of games between people, and
+//! the versioned events the sockets carry. Every change is committed to the store before it is
+//! broadcast or answered.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tabula_core::Player;
+use tabula_match::{
+    Clocks, Command, Controller, Ending, MatchError, MatchSettings, Piece, Present, SeatSpec,
+    Status, View,
+};
+use tokio::sync::{broadcast, Notify, OwnedSemaphorePermit};
+
+use crate::error::ApiError;
+use crate::secret::{self, SecretHash};
+use crate::store::{Change, GameRow, Store, StoredPly};
+
+/// How many recent events a game keeps for clients that reconnect.
+pub const REPLAY_BUFFER: usize = 64;
+
+/// One event as sent: its version and its JSON text.
+#[derive(Clone, Debug)]
+pub struct Event {
+    /// The version after this event.
+    pub version: u64,
+    /// `{"t", "v", "d"}` as text.
+    pub text: Arc<str>,
+}
+
+/// Where a game's engine work stands.
+enum Engine {
+    /// Nothing to search, or not asked yet.
+    Idle,
+    /// Waiting in the pool's queue.
+    Queued,
+    /// Searching under a permit.
+    Running(#[allow(dead_code)] OwnedSemaphorePermit),
+}
+
+/// Pending offers of each kind: who made them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Offers {
+    draw: Option<Player>,
+    takeback: Option<Player>,
+}
+
+/// A game in memory.
+pub struct Live {
+    id: String,
+    settings: MatchSettings,
+    ctl: Box<dyn Controller>,
+    seats: [Option<SecretHash>; 2],
+    invite: Option<SecretHash>,
+    forced_end: Option<Ending>,
+    clocks: Option<Clocks>,
+    turn_started: Instant,
+    last_elapsed: Option<u64>,
+    offers: Offers,
+    stored: Vec<StoredPly>,
+    version: u64,
+    recent: VecDeque<Event>,
+    sender: broadcast::Sender<Event>,
+    engine: Engine,
+    notify: Arc<Notify>,
+    rematch: Option<String>,
+}
+
+/// What a new game hands its creator.
+#[derive(Clone, Debug)]
+pub struct Created {
+    /// The creator's seat token.
+    pub token: String,
+    /// The invite code for the other seat, in a game between people.
+    pub invite: Option<String>,
+}
+
+fn refused(e: MatchError) -> ApiError {
+    use tabula_core::session::MoveError;
+    match e {
+        MatchError::Move(MoveError::NotYourTurn) => {
+            ApiError::Conflict("it is not your turn".into())
+        }
+        MatchError::Move(MoveError::GameOver) | MatchError::GameOver => {
+            ApiError::Conflict("the game is over".into())
+        }
+        MatchError::NothingToUndo => ApiError::Conflict("there is nothing to take back".into()),
+        other => ApiError::Unprocessable(other.to_string()),
+    }
+}
+
+/// Opens a controller for `settings` with every seat a person and the engines paused: the
+/// server decides when a computer may search.
+fn open_paused(settings: &MatchSettings) -> Result<Box<dyn Controller>, ApiError> {
+    let mut people = settings.clone();
+    people.seats = vec![SeatSpec::Human; settings.seats.len()];
+    people.clock = None;
+    people.hints = false;
+    let mut ctl = tabula_match::open(people).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    ctl.handle(Command::Pause(true)).map_err(refused)?;
+    Ok(ctl)
+}
+
+/// Puts the computer players of `settings` in their seats.
+fn seat_computers(ctl: &mut dyn Controller, settings: &MatchSettings) -> Result<(), ApiError> {
+    for (player, seat) in settings.seats.iter().enumerate() {
+        if !seat.is_human() {
+            ctl.handle(Command::SetSeat {
+                player,
+                seat: seat.clone(),
+            })
+            .map_err(refused)?;
+        }
+    }
+    Ok(())
+}
+
+/// The start position of `settings` in the game's notation.
+fn start_position(settings: &MatchSettings) -> Result<String, ApiError> {
+    if let Some(start) = &settings.start {
+        return Ok(start.clone());
+    }
+    let position = tabula_games::with_game!(settings.kind(), G => {
+        <G as Present>::start(&settings.rules, settings.first)
+            .map(|g| tabula_core::Game::position_string(&g))
+    });
+    position.map_err(|e| ApiError::Unprocessable(e.to_string()))
+}
+
+/// Replays stored plies (chance included) into a paused controller, through the rules, by way of
+/// the save format.
+fn replay(
+    ctl: &mut dyn Controller,
+    settings: &MatchSettings,
+    plies: &[StoredPly],
+    id: &str,
+) -> Result<(), ApiError> {
+    if plies.is_empty() {
+        return Ok(());
+    }
+    let save = json!({
+        "format": tabula_core::save::FORMAT,
+        "version": tabula_core::save::VERSION,
+        "game": settings.kind().name(),
+        "start": start_position(settings)?,
+        "moves": plies.iter().map(|p| p.notation.as_str()).collect::<Vec<_>>(),
+    });
+    let path =
+        std::env::temp_dir().join(format!("tabula-replay-{}-{}.json", std::process::id(), id));
+    std::fs::write(&path, save.to_string())
+        .map_err(|e| ApiError::Storage(format!("replaying game {id}: {e}")))?;
+    let loaded = ctl.handle(Command::Load(path.clone()));
+    let _ = std::fs::remove_file(&path);
+    loaded.map_err(|e| ApiError::Storage(format!("game {id} does not replay: {e}")))
+}
+
+impl Live {
+    /// A new game from checked settings; the creator sits at `creator`.
+    pub fn create(
+        id: String,
+        plan: &crate::setup::Plan,
+        store: &Store,
+        notify: Arc<Notify>,
+    ) -> Result<(Live, Created), ApiError> {
+        let token = secret::generate();
+        let mut seats = [None, None];
+        seats[plan.creator] = Some(secret::hash(&token));
+        let invite = plan.invites.then(secret::generate);
+        let live = Live::create_with(
+            id,
+            plan.settings.clone(),
+            seats,
+            invite.as_deref().map(secret::hash),
+            store,
+            notify,
+        )?;
+        Ok((live, Created { token, invite }))
+    }
+
+    /// A new game with these seats (a rematch keeps the players' tokens).
+    pub fn create_with(
+        id: String,
+        settings: MatchSettings,
+        seats: [Option<SecretHash>; 2],
+        invite: Option<SecretHash>,
+        store: &Store,
+        notify: Arc<Notify>,
+    ) -> Result<Live, ApiError> {
+        let mut ctl = open_paused(&settings)?;
+        seat_computers(ctl.as_mut(), &settings)?;
+        let mut live = Live::assemble(id, settings, ctl, seats, notify);
+        live.invite = invite;
+        store.insert(&live.row(), unix_time())?;
+        // Chance before the first move (2048's first tiles) is part of the record.
+        if !live.plies_now().is_empty() {
+            live.publish(store, "state", json!({}))?;
+        }
+        live.start_clock_if_seated();
+        Ok(live)
+    }
+
+    /// A stored game, its moves replayed through the rules.
+    pub fn restore(
+        row: GameRow,
+        plies: Vec<StoredPly>,
+        notify: Arc<Notify>,
+    ) -> Result<Live, ApiError> {
+        let settings: MatchSettings = serde_json::from_str(&row.settings)
+            .map_err(|e| ApiError::Storage(format!("game {}: settings: {e}", row.id)))?;
+        let mut ctl = open_paused(&settings)?;
+        replay(ctl.as_mut(), &settings, &plies, &row.id)?;
+        seat_computers(ctl.as_mut(), &settings)?;
+        let seats = [
+            row.seats[0].as_deref().and_then(secret::hash_from_hex),
+            row.seats[1].as_deref().and_then(secret::hash_from_hex),
+        ];
+        let mut live = Live::assemble(row.id.clone(), settings, ctl, seats, notify);
+        live.invite = row.invite.as_deref().and_then(secret::hash_from_hex);
+        live.forced_end = row
+            .forced_end
+            .as_deref()
+            .and_then(|text| serde_json::from_str::<EndingRecord>(text).ok())
+            .map(EndingRecord::into_ending);
+        live.version = row.version;
+        live.stored = plies;
+        let notations =
+            |plies: &[StoredPly]| plies.iter().map(|p| p.notation.clone()).collect::<Vec<_>>();
+        if notations(&live.plies_now()) != notations(&live.stored) {
+            return Err(ApiError::Storage(format!(
+                "game {} replays to a different record",
+                row.id
+            )));
+        }
+        live.rebuild_clocks();
+        Ok(live)
+    }
+
+    fn assemble(
+        id: String,
+        settings: MatchSettings,
+        mut ctl: Box<dyn Controller>,
+        seats: [Option<SecretHash>; 2],
+        notify: Arc<Notify>,
+    ) -> Live {
+        let waker = notify.clone();
+        ctl.set_waker(Arc::new(move || waker.notify_one()));
+        let (sender, _) = broadcast::channel(REPLAY_BUFFER);
+        Live {
+            id,
+            clocks: settings.clock.map(|c| Clocks::new(c, settings.seats.len())),
+            settings,
+            ctl,
+            seats,
+            invite: None,
+            forced_end: None,
+            turn_started: Instant::now(),
+            last_elapsed: None,
+            offers: Offers::default(),
+            stored: Vec::new(),
+            version: 1,
+            recent: VecDeque::new(),
+            sender,
+            engine: Engine::Idle,
+            notify,
+            rematch: None,
+        }
+    }
+
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The stored settings (seats, rules, seed, clock).
+    pub fn settings(&self) -> &MatchSettings {
+        &self.settings
+    }
+
+    /// The current version.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Whether both seats belong to people (an online game).
+    pub fn between_people(&self) -> bool {
+        self.settings.seats.len() == 2 && self.settings.seats.iter().all(SeatSpec::is_human)
+    }
+
+    /// The seat token hashes, for a rematch.
+    pub fn seat_hashes(&self) -> [Option<SecretHash>; 2] {
+        self.seats
+    }
+
+    /// The seat whose token this is.
+    pub fn seat_of(&self, token: &str) -> Option<Player> {
+        let given = secret::hash(token);
+        let mut found = None;
+        for (player, stored) in self.seats.iter().enumerate() {
+            if let Some(stored) = stored {
+                if secret::matches(&given, stored) {
+                    found = Some(player);
+                }
+            }
+        }
+        found
+    }
+
+    fn row(&self) -> GameRow {
+        GameRow {
+            id: self.id.clone(),
+            settings: serde_json::to_string(&self.settings).expect("settings serialise"),
+            seats: self.seats.map(|s| s.map(|h| secret::to_hex(&h))),
+            invite: self.invite.map(|h| secret::to_hex(&h)),
+            finished: false,
+            forced_end: None,
+            version: self.version,
+        }
+    }
+
+    fn plies_now(&self) -> Vec<StoredPly> {
+        self.ctl
+            .view()
+            .history
+            .into_iter()
+            .map(|p| StoredPly {
+                notation: p.notation,
+                elapsed_ms: 0,
+            })
+            .collect()
+    }
+
+    /// How the game ended, if it did.
+    pub fn ending(&self, view: &View) -> Option<Ending> {
+        self.forced_end.or(match view.status {
+            Status::Over(ending) => Some(ending),
+            _ => None,
+        })
+    }
+
+    fn to_move(&self, view: &View) -> Option<Player> {
+        if self.ending(view).is_some() {
+            None
+        } else {
+            view.to_move()
+        }
+    }
+
+    fn both_seated(&self) -> bool {
+        (0..self.settings.seats.len())
+            .all(|p| self.seats[p].is_some() || !self.settings.seats[p].is_human())
+    }
+
+    /// Commits what changed since the last commit (moves, takebacks, seats, the ending), then
+    /// broadcasts one event of type `kind`. Nothing is broadcast if the commit fails.
+    fn publish(&mut self, store: &Store, kind: &str, extra: Value) -> Result<(), ApiError> {
+        let view = self.ctl.view();
+        let now: Vec<StoredPly> = view
+            .history
+            .iter()
+            .map(|p| StoredPly {
+                notation: p.notation.clone(),
+                elapsed_ms: 0,
+            })
+            .collect();
+        let keep = self
+            .stored
+            .iter()
+            .zip(&now)
+            .take_while(|(a, b)| a.notation == b.notation)
+            .count();
+        let mut added = now[keep..].to_vec();
+        if let (Some(elapsed), Some(first)) = (self.last_elapsed.take(), added.first_mut()) {
+            first.elapsed_ms = elapsed;
+        }
+        let ending = self.ending(&view);
+        if ending.is_some() {
+            if let Some(clocks) = &mut self.clocks {
+                clocks.halt(Instant::now());
+            }
+        }
+        let forced = self
+            .forced_end
+            .map(|e| serde_json::to_string(&EndingRecord::from(e)).expect("endings serialise"));
+        let seats = self.seats.map(|s| s.map(|h| secret::to_hex(&h)));
+        let invite = self.invite.map(|h| secret::to_hex(&h));
+        store.commit(&Change {
+            id: &self.id,
+            keep,
+            added: &added,
+            seats: [seats[0].as_deref(), seats[1].as_deref()],
+            invite: invite.as_deref(),
+            finished: ending.is_some(),
+            forced_end: forced.as_deref(),
+            version: self.version + 1,
+        })?;
+        self.stored.truncate(keep);
+        self.stored.extend(added);
+        self.version += 1;
+        let mut d = json!({ "state": self.state_of(&view) });
+        if let (Value::Object(d), Value::Object(extra)) = (&mut d, extra) {
+            d.extend(extra);
+        }
+        let text: Arc<str> = json!({"t": kind, "v": self.version, "d": d})
+            .to_string()
+            .into();
+        let event = Event {
+            version: self.version,
+            text,
+        };
+        if self.recent.len() == REPLAY_BUFFER {
+            self.recent.pop_front();
+        }
+        self.recent.push_back(event.clone());
+        let _ = self.sender.send(event);
+        self.notify.notify_one();
+        Ok(())
+    }
+
+    /// Subscribes to the game's events.
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.sender.subscribe()
+    }
+
+    /// What a client that has seen version `since` needs: the events after it from the buffer,
+    /// or one full `state` message when they are no longer all there (or `since` is unknown).
+    pub fn catch_up(&self, since: Option<u64>) -> Vec<Arc<str>> {
+        if let Some(since) = since {
+            if since == self.version {
+                return Vec::new();
+            }
+            let first = self.recent.front().map_or(u64::MAX, |e| e.version);
+            if since < self.version && since + 1 >= first {
+                return self
+                    .recent
+                    .iter()
+                    .filter(|e| e.version > since)
+                    .map(|e| e.text.clone())
+                    .collect();
+            }
+        }
+        vec![self.full_state_message()]
+    }
+
+    /// `{"t": "state"}` with the whole state.
+    pub fn full_state_message(&self) -> Arc<str> {
+        json!({"t": "state", "v": self.version, "d": {"state": self.state()}})
+            .to_string()
+            .into()
+    }
+
+    /// The state anyone may read: never a token.
+    pub fn state(&self) -> Value {
+        self.state_of(&self.ctl.view())
+    }
+
+    fn state_of(&self, view: &View) -> Value {
+        let ending = self.ending(view);
+        let gomoku = matches!(self.settings.kind(), tabula_games::GameKind::Gomoku);
+        let cells: Vec<u64> = view
+            .cells
+            .iter()
+            .map(|c| match c.piece {
+                Piece::Empty => 0,
+                Piece::Player(p) => p as u64 + 1,
+                Piece::Tile(v) => v,
+            })
+            .collect();
+        let legal_cells: Vec<usize> = view.legal.iter().filter_map(|m| m.cell).collect();
+        let legal_other: Vec<&str> = view
+            .legal
+            .iter()
+            .filter(|m| m.cell.is_none())
+            .map(|m| m.notation.as_str())
+            .collect();
+        let now = Instant::now();
+        let clocks = self.clocks.as_ref().map(|c| c.view(now));
+        let seats: Vec<Value> = self
+            .settings
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(p, seat)| {
+                json!({
+                    "name": view.seats[p].name,
+                    "kind": if seat.is_human() { "human" } else { "computer" },
+                    "agent": view.seats[p].agent,
+                    "seated": self.seats[p].is_some() || !seat.is_human(),
+                })
+            })
+            .collect();
+        let thinking = ending.is_none()
+            && matches!(view.status, Status::Thinking { .. } | Status::Paused { .. });
+        json!({
+            "id": self.id,
+            "game": self.settings.kind().name(),
+            "rules": self.settings.rules,
+            "width": view.width,
+            "height": view.height,
+            "columns": view.column_labels,
+            "rows": view.row_labels,
+            "cells": cells,
+            "numbers": if gomoku {
+                Some(view.cells.iter().map(|c| c.number.unwrap_or(0)).collect::<Vec<_>>())
+            } else {
+                None
+            },
+            "position": view.position,
+            "moves": view.history.iter().map(|p| json!({"move": p.notation, "player": p.player})).collect::<Vec<_>>(),
+            "to_move": self.to_move(view),
+            "status": if ending.is_some() { "finished" } else { "ongoing" },
+            "result": ending.map(|e| json!({"ending": e, "winner": e.winner()})),
+            "version": self.version,
+            "clocks": clocks,
+            "last_move": view.last_move,
+            "change": view.change,
+            "legal_cells": if ending.is_some() { Vec::new() } else { legal_cells },
+            "legal_other": if ending.is_some() { Vec::new() } else { legal_other },
+            "winning_line": view.winning_line,
+            "scores": view.scores,
+            "seats": seats,
+            "thinking": thinking,
+            "queued": matches!(self.engine, Engine::Queued),
+            "hints": view.hints,
+            "hints_on": self.ctl.settings().hints,
+            "goal_reached": view.goal_reached,
+            "offers": {"draw": self.offers.draw, "takeback": self.offers.takeback},
+            "online": self.between_people(),
+            "invite_open": self.invite.is_some(),
+            "rematch": self.rematch,
+        })
+    }
+
+    fn check_open(&self, view: &View) -> Result<(), ApiError> {
+        if self.ending(view).is_some() {
+            Err(ApiError::Conflict("the game is over".into()))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// `player` plays `text`.
+    pub fn play(&mut self, store: &Store, player: Player, text: &str) -> Result<(), ApiError> {
+        self.check_flag(store)?;
+        let view = self.ctl.view();
+        self.check_open(&view)?;
+        if self.to_move(&view) != Some(player) {
+            return Err(ApiError::Conflict("it is not your turn".into()));
+        }
+        if !self.both_seated() {
+            return Err(ApiError::Conflict(
+                "the other player has not joined yet".into(),
+            ));
+        }
+        self.ctl
+            .handle(Command::Play(text.to_string()))
+            .map_err(refused)?;
+        let now = Instant::now();
+        self.last_elapsed =
+            Some(now.saturating_duration_since(self.turn_started).as_millis() as u64);
+        self.turn_started = now;
+        self.offers = Offers::default();
+        let over = self.ending(&self.ctl.view()).is_some();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(now);
+            if !over {
+                clocks.start(player ^ 1, now);
+            }
+        }
+        if let Err(e) = self.publish(store, "move", json!({"move": text, "player": player})) {
+            // Not saved: not played.
+            let _ = self.ctl.handle(Command::Undo);
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// `player` resigns (in 2048: ends the game with the score so far).
+    pub fn resign(&mut self, store: &Store, player: Player) -> Result<(), ApiError> {
+        let view = self.ctl.view();
+        self.check_open(&view)?;
+        self.forced_end = Some(if self.settings.seats.len() == 1 {
+            Ending::Score {
+                score: view.scores.first().copied().unwrap_or(0),
+            }
+        } else {
+            Ending::Resigned { player }
+        });
+        let _ = self.ctl.handle(Command::Pause(true));
+        self.publish(store, "end", json!({}))
+    }
+
+    /// `player` offers a draw, or accepts the other's offer.
+    pub fn draw(&mut self, store: &Store, player: Player) -> Result<(), ApiError> {
+        let view = self.ctl.view();
+        self.check_open(&view)?;
+        if !self.between_people() {
+            return Err(ApiError::Conflict(
+                "draws are agreed only between two people".into(),
+            ));
+        }
+        if self.offers.draw == Some(player ^ 1) {
+            self.forced_end = Some(Ending::Draw);
+            self.offers = Offers::default();
+            return self.publish(store, "end", json!({}));
+        }
+        self.offers.draw = Some(player);
+        self.publish(store, "offer", json!({"offer": "draw", "player": player}))
+    }
+
+    /// `player` asks to take back their last move, or accepts the other's request. Against the
+    /// computer (and in 2048) the move is taken back at once.
+    pub fn takeback(&mut self, store: &Store, player: Player) -> Result<(), ApiError> {
+        let view = self.ctl.view();
+        self.check_open(&view)?;
+        if !self.between_people() {
+            self.ctl.handle(Command::Undo).map_err(refused)?;
+            return self.publish(store, "takeback", json!({"player": player}));
+        }
+        let asker = match self.offers.takeback {
+            Some(asker) if asker != player => asker,
+            _ => {
+                if !view.history.iter().any(|p| p.player == Some(player)) {
+                    return Err(ApiError::Conflict("you have no move to take back".into()));
+                }
+                self.offers.takeback = Some(player);
+                return self.publish(
+                    store,
+                    "offer",
+                    json!({"offer": "takeback", "player": player}),
+                );
+            }
+        };
+        // Back to the asker's turn: their last move, and the reply after it if there was one.
+        for _ in 0..2 {
+            self.ctl.handle(Command::Undo).map_err(refused)?;
+            if self.ctl.view().to_move() == Some(asker) {
+                break;
+            }
+        }
+        self.offers = Offers::default();
+        let now = Instant::now();
+        self.turn_started = now;
+        if let Some(clocks) = &mut self.clocks {
+            clocks.halt(now);
+            clocks.start(asker, now);
+        }
+        self.publish(store, "takeback", json!({"player": asker}))
+    }
+
+    /// Turns the computer's values for the legal moves on or off (not between people).
+    pub fn hints(&mut self, store: &Store, on: bool) -> Result<(), ApiError> {
+        if self.between_people() {
+            return Err(ApiError::Conflict(
+                "hints are off in games between people".into(),
+            ));
+        }
+        self.ctl.handle(Command::Hints(on)).map_err(refused)?;
+        self.publish(store, "state", json!({}))
+    }
+
+    /// Seats the invited player: their new token.
+    pub fn join(&mut self, store: &Store, invite: &str) -> Result<(Player, String), ApiError> {
+        let Some(open) = self.invite else {
+            return Err(if self.between_people() {
+                ApiError::Conflict("this invite has already been used".into())
+            } else {
+                ApiError::Conflict("this game has no seat to join".into())
+            });
+        };
+        if !secret::matches(&secret::hash(invite), &open) {
+            return Err(ApiError::Forbidden);
+        }
+        let player = (0..2)
+            .find(|&p| self.seats[p].is_none())
+            .ok_or_else(|| ApiError::Conflict("this invite has already been used".into()))?;
+        let token = secret::generate();
+        self.seats[player] = Some(secret::hash(&token));
+        self.invite = None;
+        if let Err(e) = self.publish(store, "joined", json!({"player": player})) {
+            self.seats[player] = None;
+            self.invite = Some(open);
+            return Err(e);
+        }
+        self.start_clock_if_seated();
+        Ok((player, token))
+    }
+
+    /// Records that the rematch is the game `id`.
+    pub fn set_rematch(&mut self, store: &Store, id: String) -> Result<(), ApiError> {
+        self.rematch = Some(id.clone());
+        self.publish(store, "rematch", json!({"id": id}))
+    }
+
+    /// The rematch's id, if one was made.
+    pub fn rematch(&self) -> Option<&str> {
+        self.rematch.as_deref()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.ending(&self.ctl.view()).is_some()
+    }
+
+    fn start_clock_if_seated(&mut self) {
+        let view = self.ctl.view();
+        let to_move = self.to_move(&view);
+        if !self.both_seated() {
+            return;
+        }
+        let now = Instant::now();
+        self.turn_started = now;
+        if let (Some(clocks), Some(player)) = (&mut self.clocks, to_move) {
+            clocks.start(player, now);
+        }
+    }
+
+    /// Rebuilds the clocks from the stored time of each move; the clock of the player to move
+    /// starts again now (the time the server was down is charged to nobody).
+    fn rebuild_clocks(&mut self) {
+        let Some(control) = self.settings.clock else {
+            return;
+        };
+        let view = self.ctl.view();
+        let mut clocks = Clocks::new(control, self.settings.seats.len());
+        let mut t = Instant::now();
+        for (ply, stored) in view.history.iter().zip(&self.stored) {
+            if let Some(player) = ply.player {
+                clocks.start(player, t);
+                t += Duration::from_millis(stored.elapsed_ms);
+                clocks.moved(t);
+            }
+        }
+        self.clocks = Some(clocks);
+        if self.ending(&view).is_none() {
+            self.start_clock_if_seated();
+        }
+    }
+
+    /// When the running clock will fall, if one runs.
+    pub fn flag_due(&self) -> Option<Duration> {
+        let clocks = self.clocks.as_ref()?;
+        let player = clocks.running()?;
+        Some(clocks.remaining(player, Instant::now()))
+    }
+
+    /// Ends the game on time if the running clock has fallen.
+    pub fn check_flag(&mut self, store: &Store) -> Result<(), ApiError> {
+        let Some(player) = self.clocks.as_ref().and_then(|c| c.flagged(Instant::now())) else {
+            return Ok(());
+        };
+        if self.forced_end.is_some() {
+            return Ok(());
+        }
+        self.forced_end = Some(Ending::Timeout { player });
+        self.publish(store, "end", json!({}))
+    }
+
+    /// Whether the game needs a search now: the computer to move, or hints asked for and not
+    /// ready.
+    pub fn needs_engine(&self) -> bool {
+        let view = self.ctl.view();
+        if self.ending(&view).is_some() {
+            return false;
+        }
+        match view.status {
+            Status::Thinking { .. } | Status::Paused { .. } => true,
+            Status::ToMove { .. } => self.ctl.settings().hints && view.hints.is_none(),
+            Status::Over(_) => false,
+        }
+    }
+
+    /// Marks the game as waiting for an engine; `false` if it already waits or searches (then
+    /// no new job is needed).
+    pub fn queue_engine(&mut self) -> bool {
+        if !matches!(self.engine, Engine::Idle) || !self.needs_engine() {
+            return false;
+        }
+        self.engine = Engine::Queued;
+        true
+    }
+
+    /// Starts the searches under `permit`; `false` (and the permit back) when there is nothing
+    /// to search any more.
+    pub fn start_engine(&mut self, store: &Store, permit: OwnedSemaphorePermit) -> bool {
+        if !self.needs_engine() {
+            self.engine = Engine::Idle;
+            return false;
+        }
+        self.engine = Engine::Running(permit);
+        let _ = self.ctl.handle(Command::Pause(false));
+        self.pump(store);
+        true
+    }
+
+    /// Takes in what the searches reported; commits and broadcasts a computer's move. Returns
+    /// whether the engine is still needed (if not, it is paused and its permit given back).
+    pub fn pump(&mut self, store: &Store) -> bool {
+        let events = self.ctl.poll();
+        let moved = events
+            .iter()
+            .any(|e| matches!(e, tabula_match::Event::EngineMoved { .. }));
+        let news = events.iter().any(|e| {
+            !matches!(
+                e,
+                tabula_match::Event::Thinking(_) | tabula_match::Event::ClockTick
+            )
+        });
+        if news {
+            let kind = if moved { "move" } else { "state" };
+            if let Err(e) = self.publish(store, kind, json!({})) {
+                eprintln!("tabula serve: game {}: {e}", self.id);
+            }
+        }
+        if self.needs_engine() && !matches!(self.engine, Engine::Idle) {
+            return true;
+        }
+        if matches!(self.engine, Engine::Running(_)) {
+            let _ = self.ctl.handle(Command::Pause(true));
+        }
+        self.engine = Engine::Idle;
+        false
+    }
+}
+
+/// An ending as stored (the view's `Ending` only serialises).
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(tag = "result", rename_all = "snake_case")]
+enum EndingRecord {
+    Win { player: Player },
+    Resigned { player: Player },
+    Timeout { player: Player },
+    Draw,
+    Score { score: u64 },
+}
+
+impl From<Ending> for EndingRecord {
+    fn from(e: Ending) -> Self {
+        match e {
+            Ending::Win { player } => EndingRecord::Win { player },
+            Ending::Resigned { player } => EndingRecord::Resigned { player },
+            Ending::Timeout { player } => EndingRecord::Timeout { player },
+            Ending::Draw => EndingRecord::Draw,
+            Ending::Score { score } => EndingRecord::Score { score },
+        }
+    }
+}
+
+impl EndingRecord {
+    fn into_ending(self) -> Ending {
+        match self {
+            EndingRecord::Win { player } => Ending::Win { player },
+            EndingRecord::Resigned { player } => Ending::Resigned { player },
+            EndingRecord::Timeout { player } => Ending::Timeout { player },
+            EndingRecord::Draw => Ending::Draw,
+            EndingRecord::Score { score } => Ending::Score { score },
+        }
+    }
+}
+
+/// Seconds since 1970.
+pub fn unix_time() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::{plan, CreateRequest};
+
+    fn restored(store: &Store, id: &str) -> Result<Live, ApiError> {
+        let (row, plies) = store.load(id).unwrap().unwrap();
+        Live::restore(row, plies, Arc::new(Notify::new()))
+    }
+
+    #[test]
+    fn a_stored_game_replays_to_the_same_record() {
+        let store = Store::in_memory().unwrap();
+        let cases = [
+            (
+                r#"{"game":"gomoku","opponent":"human","rules":{"size":9}}"#,
+                vec!["e5", "d4", "e6"],
+            ),
+            (
+                r#"{"game":"tictactoe","opponent":"human","side":"second"}"#,
+                vec!["b2", "a1"],
+            ),
+            (r#"{"game":"reversi","opponent":"human"}"#, vec!["f5", "d6"]),
+            (r#"{"game":"2048"}"#, vec![]),
+            (r#"{"game":"tictactoe","opponent":"minimax"}"#, vec!["a1"]),
+        ];
+        for (request, moves) in cases {
+            let request: CreateRequest = serde_json::from_str(request).unwrap();
+            let plan = plan(request, 5, false).unwrap();
+            let (mut live, created) = Live::create(
+                "g".to_string() + &moves.len().to_string() + plan.settings.kind().name(),
+                &plan,
+                &store,
+                Arc::new(Notify::new()),
+            )
+            .unwrap();
+            if let Some(invite) = created.invite {
+                live.join(&store, &invite).unwrap();
+            }
+            for (i, mv) in moves.iter().enumerate() {
+                std::thread::sleep(Duration::from_millis(3));
+                let player = live.ctl.view().to_move().unwrap();
+                live.play(&store, player, mv)
+                    .unwrap_or_else(|e| panic!("{i} {mv}: {e}"));
+            }
+            let back = restored(&store, live.id()).unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(back.ctl.view().position, live.ctl.view().position);
+            assert_eq!(back.version(), live.version());
+        }
+    }
+}

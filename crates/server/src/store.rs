@@ -1,0 +1,293 @@
+//! The games on disk: SQLite in WAL mode, plain portable SQL (two tables, no SQLite-only
+//! syntax beyond the pragmas), one transaction per change. A move is committed here before the
+//! server answers or broadcasts it.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::{params, Connection, OptionalExtension};
+
+/// A database error, said plainly.
+#[derive(Debug, thiserror::Error)]
+#[error("database: {0}")]
+pub struct StoreError(#[from] rusqlite::Error);
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS games (
+    id         VARCHAR(32) PRIMARY KEY,
+    settings   TEXT NOT NULL,
+    seat0      VARCHAR(64),
+    seat1      VARCHAR(64),
+    invite     VARCHAR(64),
+    status     VARCHAR(16) NOT NULL,
+    forced_end TEXT,
+    version    BIGINT NOT NULL,
+    created_at BIGINT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id    VARCHAR(32) NOT NULL REFERENCES games(id),
+    ply        INTEGER NOT NULL,
+    notation   VARCHAR(32) NOT NULL,
+    elapsed_ms BIGINT NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+";
+
+/// A game's row: everything but the moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRow {
+    /// The game's public id.
+    pub id: String,
+    /// The match settings as JSON (seats, rules, seed, clock).
+    pub settings: String,
+    /// Hex SHA-256 of each seat's token (`None`: a computer, or not joined yet).
+    pub seats: [Option<String>; 2],
+    /// Hex SHA-256 of the unused invite code.
+    pub invite: Option<String>,
+    /// Whether the game is over.
+    pub finished: bool,
+    /// An ending the rules did not make (resignation, agreed draw, time), as JSON.
+    pub forced_end: Option<String>,
+    /// The version of the last event.
+    pub version: u64,
+}
+
+/// One stored ply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredPly {
+    /// The move in the game's notation.
+    pub notation: String,
+    /// How long the mover's clock ran for it (0 without clocks, for chance and the computer).
+    pub elapsed_ms: u64,
+}
+
+/// What one change writes: the moves from `keep` on are replaced by `added`, and the row's
+/// status fields are updated.
+#[derive(Debug)]
+pub struct Change<'a> {
+    /// The game.
+    pub id: &'a str,
+    /// Plies kept from before (a takeback keeps fewer than were stored).
+    pub keep: usize,
+    /// Plies appended after those.
+    pub added: &'a [StoredPly],
+    /// The new seat hashes and invite (a join changes them).
+    pub seats: [Option<&'a str>; 2],
+    /// The unused invite's hash.
+    pub invite: Option<&'a str>,
+    /// Whether the game is over now.
+    pub finished: bool,
+    /// An ending the rules did not make.
+    pub forced_end: Option<&'a str>,
+    /// The version after this change.
+    pub version: u64,
+}
+
+/// The database.
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+impl Store {
+    /// Opens (or creates) the database at `path`.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        Self::setup(Connection::open(path)?)
+    }
+
+    /// A database in memory, for tests.
+    pub fn in_memory() -> Result<Store, StoreError> {
+        Self::setup(Connection::open_in_memory()?)
+    }
+
+    fn setup(conn: Connection) -> Result<Store, StoreError> {
+        // WAL with synchronous=NORMAL: a commit is in the log before it returns, so a killed
+        // process loses nothing committed (a power cut may lose the last commits).
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "NORMAL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+    }
+
+    /// Stores a new game.
+    pub fn insert(&self, row: &GameRow, created_at: u64) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO games (id, settings, seat0, seat1, invite, status, forced_end, version,
+                                created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![
+                row.id,
+                row.settings,
+                row.seats[0],
+                row.seats[1],
+                row.invite,
+                status_name(row.finished),
+                row.forced_end,
+                row.version as i64,
+                created_at as i64
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Commits one change in a single transaction.
+    pub fn commit(&self, change: &Change<'_>) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute(
+            "DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2",
+            params![change.id, change.keep as i64],
+        )?;
+        {
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO moves (game_id, ply, notation, elapsed_ms) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for (i, ply) in change.added.iter().enumerate() {
+                insert.execute(params![
+                    change.id,
+                    (change.keep + i) as i64,
+                    ply.notation,
+                    ply.elapsed_ms as i64
+                ])?;
+            }
+        }
+        tx.execute(
+            "UPDATE games SET seat0 = ?2, seat1 = ?3, invite = ?4, status = ?5, forced_end = ?6,
+                              version = ?7
+             WHERE id = ?1",
+            params![
+                change.id,
+                change.seats[0],
+                change.seats[1],
+                change.invite,
+                status_name(change.finished),
+                change.forced_end,
+                change.version as i64
+            ],
+        )?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The game with this id and its moves, if stored.
+    pub fn load(&self, id: &str) -> Result<Option<(GameRow, Vec<StoredPly>)>, StoreError> {
+        let conn = self.conn();
+        let row = conn
+            .query_row(
+                "SELECT id, settings, seat0, seat1, invite, status, forced_end, version
+                 FROM games WHERE id = ?1",
+                params![id],
+                read_row,
+            )
+            .optional()?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let mut stmt = conn.prepare_cached(
+            "SELECT notation, elapsed_ms FROM moves WHERE game_id = ?1 ORDER BY ply",
+        )?;
+        let plies = stmt
+            .query_map(params![id], |r| {
+                Ok(StoredPly {
+                    notation: r.get(0)?,
+                    elapsed_ms: r.get::<_, i64>(1)?.max(0) as u64,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Some((row, plies)))
+    }
+
+    /// The ids of every unfinished game, oldest first.
+    pub fn unfinished(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut stmt =
+            conn.prepare("SELECT id FROM games WHERE status = 'ongoing' ORDER BY created_at, id")?;
+        let ids = stmt
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<Vec<String>, _>>()?;
+        Ok(ids)
+    }
+}
+
+fn status_name(finished: bool) -> &'static str {
+    if finished {
+        "finished"
+    } else {
+        "ongoing"
+    }
+}
+
+fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        settings: r.get(1)?,
+        seats: [r.get(2)?, r.get(3)?],
+        invite: r.get(4)?,
+        finished: r.get::<_, String>(5)? == "finished",
+        forced_end: r.get(6)?,
+        version: r.get::<_, i64>(7)?.max(0) as u64,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(id: &str) -> GameRow {
+        GameRow {
+            id: id.into(),
+            settings: "{}".into(),
+            seats: [Some("a".into()), None],
+            invite: Some("i".into()),
+            finished: false,
+            forced_end: None,
+            version: 1,
+        }
+    }
+
+    fn ply(n: &str) -> StoredPly {
+        StoredPly {
+            notation: n.into(),
+            elapsed_ms: 5,
+        }
+    }
+
+    #[test]
+    fn moves_are_appended_and_taken_back() {
+        let store = Store::in_memory().unwrap();
+        store.insert(&row("g1"), 1).unwrap();
+        fn change(keep: usize, added: &[StoredPly], version: u64, finished: bool) -> Change<'_> {
+            Change {
+                id: "g1",
+                keep,
+                added,
+                seats: [Some("a"), Some("b")],
+                invite: None,
+                finished,
+                forced_end: None,
+                version,
+            }
+        }
+        store
+            .commit(&change(0, &[ply("a1"), ply("b2")], 2, false))
+            .unwrap();
+        store.commit(&change(1, &[ply("c3")], 3, false)).unwrap();
+        let (got, plies) = store.load("g1").unwrap().unwrap();
+        assert_eq!(plies, vec![ply("a1"), ply("c3")]);
+        assert_eq!(got.version, 3);
+        assert_eq!(got.seats[1].as_deref(), Some("b"));
+        assert_eq!(store.unfinished().unwrap(), vec!["g1".to_string()]);
+        store.commit(&change(2, &[], 4, true)).unwrap();
+        assert!(store.unfinished().unwrap().is_empty());
+        assert!(store.load("nope").unwrap().is_none());
+    }
+}

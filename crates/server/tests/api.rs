@@ -1,0 +1,528 @@
+//! The HTTP API and the socket against a server on 127.0.0.1 in this process (an in-memory
+//! client): status codes, seats and spectators, reconnecting with `v=`, malformed and
+//! oversized messages, rate limits.
+
+#[path = "common/http.rs"]
+mod http;
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tabula_server::limits::Rate;
+use tabula_server::{Config, Limits};
+use tokio_tungstenite::tungstenite::Message;
+
+/// Starts a server on a free port of 127.0.0.1 with its own database; returns its address.
+async fn start(limits: Limits) -> (SocketAddr, tempdir::Dir) {
+    let dir = tempdir::Dir::new();
+    let config = Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: dir.path.join("games.sqlite"),
+        engines: Some(1),
+        limits,
+    };
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    tokio::spawn(async move {
+        tabula_server::serve(config, |addr| tx.send(addr).unwrap())
+            .await
+            .unwrap();
+    });
+    (rx.await.unwrap(), dir)
+}
+
+mod tempdir {
+    /// A fresh directory under the system's temporary directory, removed on drop.
+    pub struct Dir {
+        pub path: std::path::PathBuf,
+    }
+
+    impl Dir {
+        pub fn new() -> Dir {
+            let path = std::env::temp_dir().join(format!(
+                "tabula-server-test-{}-{}",
+                std::process::id(),
+                rand_suffix()
+            ));
+            std::fs::create_dir_all(&path).unwrap();
+            Dir { path }
+        }
+    }
+
+    fn rand_suffix() -> u64 {
+        use std::sync::atomic::{AtomicU64, Ordering};
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+/// Runs blocking HTTP off the runtime's threads.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    tokio::task::spawn_blocking(f).await.unwrap()
+}
+
+fn online_ttt(addr: SocketAddr) -> (String, String, String) {
+    let created = http::create(addr, r#"{"game":"tictactoe","opponent":"human"}"#);
+    let id = created["id"].as_str().unwrap().to_string();
+    let x = created["token"].as_str().unwrap().to_string();
+    let invite = created["invite"].as_str().unwrap().to_string();
+    let joined = http::join(addr, &id, &invite);
+    assert_eq!(joined.status, 200, "{}", joined.text);
+    assert_eq!(joined.body["side"], "O");
+    let o = joined.body["token"].as_str().unwrap().to_string();
+    (id, x, o)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn status_codes_of_an_online_game() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        let created = http::create(addr, r#"{"game":"tictactoe","opponent":"human"}"#);
+        assert_eq!(created["side"], "X");
+        let id = created["id"].as_str().unwrap().to_string();
+        let x = created["token"].as_str().unwrap().to_string();
+        let invite = created["invite"].as_str().unwrap().to_string();
+        assert_eq!(x.len(), 32);
+        assert_ne!(x, invite);
+
+        // Anyone reads the state; no token or invite is ever in it.
+        let state = http::request(addr, "GET", &format!("/api/games/{id}"), None, None);
+        assert_eq!(state.status, 200);
+        assert!(!state.text.contains(&x) && !state.text.contains(&invite));
+        assert_eq!(state.body["status"], "ongoing");
+        assert_eq!(state.body["to_move"], 0);
+
+        // Before the friend joins, nobody moves.
+        assert_eq!(http::play(addr, &id, &x, "b2").status, 409);
+        // Wrong invite 403, right one 200, used one 409.
+        assert_eq!(http::join(addr, &id, &"0".repeat(32)).status, 403);
+        let joined = http::join(addr, &id, &invite);
+        assert_eq!(joined.status, 200);
+        let o = joined.body["token"].as_str().unwrap().to_string();
+        assert_eq!(http::join(addr, &id, &invite).status, 409);
+
+        // No token, an unknown token (a third party): 401.
+        let no_token = http::request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            None,
+            Some(r#"{"move":"b2"}"#),
+        );
+        assert_eq!(no_token.status, 401, "{}", no_token.text);
+        assert_eq!(http::play(addr, &id, &"f".repeat(32), "b2").status, 401);
+        let other = http::create(addr, r#"{"game":"tictactoe","opponent":"human"}"#);
+        let stranger = other["token"].as_str().unwrap();
+        assert_eq!(http::play(addr, &id, stranger, "b2").status, 401);
+
+        // The seat not to move: 409. Illegal or malformed moves: 422 with the reason.
+        assert_eq!(http::play(addr, &id, &o, "b2").status, 409);
+        let first = http::play(addr, &id, &x, "b2");
+        assert_eq!(first.status, 200, "{}", first.text);
+        assert_eq!(first.body["moves"][0]["move"], "b2");
+        assert_eq!(first.body["to_move"], 1);
+        assert_eq!(http::play(addr, &id, &x, "a1").status, 409);
+        let occupied = http::play(addr, &id, &o, "b2");
+        assert_eq!(occupied.status, 422);
+        assert!(occupied.body["error"].as_str().unwrap().len() > 5);
+        assert_eq!(http::play(addr, &id, &o, "zz").status, 422);
+        let bad_json = http::request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&o),
+            Some("{not json"),
+        );
+        assert_eq!(bad_json.status, 400);
+        let wrong_shape = http::request(
+            addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&o),
+            Some(r#"{"mv":"a1"}"#),
+        );
+        assert_eq!(wrong_shape.status, 422);
+
+        // Play to the end: X wins on the diagonal; then every move is 409.
+        for (token, mv) in [(&o, "a2"), (&x, "a1"), (&o, "c1"), (&x, "c3")] {
+            let reply = http::play(addr, &id, token, mv);
+            assert_eq!(reply.status, 200, "{mv}: {}", reply.text);
+        }
+        let end = http::state(addr, &id);
+        assert_eq!(end["status"], "finished");
+        assert_eq!(end["result"]["winner"], 0);
+        assert_eq!(end["winning_line"], json!([0, 4, 8]));
+        assert_eq!(http::play(addr, &id, &o, "a3").status, 409);
+
+        // Unknown games and bad requests.
+        assert_eq!(
+            http::request(addr, "GET", "/api/games/nosuchgame", None, None).status,
+            404
+        );
+        let chess = http::request(
+            addr,
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"game":"chess"}"#),
+        );
+        assert_eq!(chess.status, 422);
+        assert!(chess.body["error"].as_str().unwrap().contains("known:"));
+        let huge = format!(r#"{{"game":"tictactoe","pad":"{}"}}"#, "x".repeat(40_000));
+        assert_eq!(
+            http::request(addr, "POST", "/api/games", None, Some(&huge)).status,
+            413
+        );
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_replies_by_itself() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        let created = http::create(
+            addr,
+            r#"{"game":"tictactoe","opponent":"minimax","side":"second"}"#,
+        );
+        assert_eq!(created["side"], "O");
+        assert!(created["invite"].is_null());
+        let id = created["id"].as_str().unwrap().to_string();
+        let token = created["token"].as_str().unwrap().to_string();
+        // The computer (X) opens by itself.
+        let s = http::wait_for(addr, &id, |s| s["to_move"] == 1);
+        assert_eq!(s["moves"].as_array().unwrap().len(), 1);
+        let free = (0..9)
+            .find(|&c| s["cells"][c] == 0)
+            .map(|c| s["legal_cells"].as_array().unwrap().contains(&json!(c)))
+            .unwrap();
+        assert!(free);
+        let mv = {
+            let c = s["legal_cells"][0].as_u64().unwrap() as usize;
+            format!(
+                "{}{}",
+                s["columns"][c % 3].as_str().unwrap(),
+                s["rows"][c / 3].as_str().unwrap()
+            )
+        };
+        assert_eq!(http::play(addr, &id, &token, &mv).status, 200);
+        let s = http::wait_for(addr, &id, |s| s["moves"].as_array().unwrap().len() == 3);
+        assert_eq!(s["to_move"], 1);
+    })
+    .await;
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(addr: SocketAddr, query: &str) -> Socket {
+    let url = format!("ws://{addr}/api/games/{query}");
+    tokio_tungstenite::connect_async(url).await.unwrap().0
+}
+
+/// The next text message as JSON (at most 10 s).
+async fn next(socket: &mut Socket) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message in time")
+            .expect("the socket is open")
+            .expect("no socket error");
+        if let Message::Text(text) = msg {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
+
+async fn send(socket: &mut Socket, text: &str) {
+    socket.send(Message::Text(text.into())).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sockets_refuse_spectators_and_bad_messages_and_stay_open() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (id, x, _o) = blocking(move || online_ttt(addr)).await;
+
+    let mut watcher = connect(addr, &format!("{id}/ws")).await;
+    let hello = next(&mut watcher).await;
+    assert_eq!(hello["t"], "hello");
+    assert!(hello["d"]["seat"].is_null());
+    assert_eq!(next(&mut watcher).await["t"], "state");
+    send(&mut watcher, r#"{"t":"move","d":{"move":"b2"}}"#).await;
+    let refused = next(&mut watcher).await;
+    assert_eq!(refused["t"], "error");
+    assert!(refused["d"]["error"]
+        .as_str()
+        .unwrap()
+        .contains("spectators"));
+
+    let mut player = connect(addr, &format!("{id}/ws?token={x}")).await;
+    assert_eq!(next(&mut player).await["d"]["seat"], 0);
+    assert_eq!(next(&mut player).await["t"], "state");
+    for bad in [
+        "{",
+        "[]",
+        r#"{"t":"dance"}"#,
+        r#"{"t":"move"}"#,
+        r#"{"t":"move","d":{"move":"z9"}}"#,
+        r#"{"t":"move","d":{"move":"b2"},"x":1}"#,
+    ] {
+        send(&mut player, bad).await;
+        let reply = next(&mut player).await;
+        assert_eq!(reply["t"], "error", "{bad}: {reply}");
+    }
+    player
+        .send(Message::Binary(vec![1, 2, 3].into()))
+        .await
+        .unwrap();
+    assert_eq!(next(&mut player).await["t"], "error");
+    // Still open: a ping is answered and a move is played and broadcast.
+    send(&mut player, r#"{"t":"ping"}"#).await;
+    assert_eq!(next(&mut player).await["t"], "pong");
+    send(&mut player, r#"{"t":"move","d":{"move":"b2"}}"#).await;
+    let moved = next(&mut player).await;
+    assert_eq!(moved["t"], "move");
+    assert_eq!(moved["d"]["state"]["moves"][0]["move"], "b2");
+    let seen = next(&mut watcher).await;
+    assert_eq!(seen["t"], "move");
+    assert_eq!(seen["v"], moved["v"]);
+
+    // A message over the limit closes the socket with 1009; the game goes on for others.
+    send(
+        &mut player,
+        &format!(r#"{{"t":"ping","d":"{}"}}"#, "x".repeat(8000)),
+    )
+    .await;
+    let closed = loop {
+        match tokio::time::timeout(Duration::from_secs(10), player.next()).await {
+            Ok(Some(Ok(Message::Close(frame)))) => break frame,
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("expected a close frame, got {other:?}"),
+        }
+    };
+    assert_eq!(u16::from(closed.unwrap().code), 1009);
+    send(&mut watcher, r#"{"t":"ping"}"#).await;
+    assert_eq!(next(&mut watcher).await["t"], "pong");
+
+    // An unknown token is refused at the door.
+    let refused = tokio_tungstenite::connect_async(format!(
+        "ws://{addr}/api/games/{id}/ws?token={}",
+        "0".repeat(32)
+    ))
+    .await;
+    assert!(refused.is_err());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reconnecting_with_v_replays_what_was_missed() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (id, x, o) = blocking(move || online_ttt(addr)).await;
+
+    let mut socket = connect(addr, &format!("{id}/ws?token={o}")).await;
+    next(&mut socket).await;
+    let state = next(&mut socket).await;
+    let v = state["v"].as_u64().unwrap();
+    drop(socket);
+
+    // While O is away, X moves twice (O answers in between through HTTP).
+    let (id2, x2, o2) = (id.clone(), x.clone(), o.clone());
+    blocking(move || {
+        assert_eq!(http::play(addr, &id2, &x2, "a1").status, 200);
+        assert_eq!(http::play(addr, &id2, &o2, "b1").status, 200);
+        assert_eq!(http::play(addr, &id2, &x2, "c1").status, 200);
+    })
+    .await;
+
+    let mut socket = connect(addr, &format!("{id}/ws?token={o}&v={v}")).await;
+    assert_eq!(next(&mut socket).await["t"], "hello");
+    let mut versions = Vec::new();
+    for expected in ["a1", "b1", "c1"] {
+        let event = next(&mut socket).await;
+        assert_eq!(event["t"], "move");
+        assert_eq!(event["d"]["move"], expected);
+        versions.push(event["v"].as_u64().unwrap());
+    }
+    assert_eq!(versions, vec![v + 1, v + 2, v + 3]);
+
+    // Up to date: hello and nothing else (a ping comes back next).
+    let mut fresh = connect(addr, &format!("{id}/ws?token={o}&v={}", v + 3)).await;
+    assert_eq!(next(&mut fresh).await["t"], "hello");
+    send(&mut fresh, r#"{"t":"ping"}"#).await;
+    assert_eq!(next(&mut fresh).await["t"], "pong");
+
+    // A version from the future or far past gets the full state.
+    let mut lost = connect(addr, &format!("{id}/ws?v=9999")).await;
+    next(&mut lost).await;
+    let full = next(&mut lost).await;
+    assert_eq!(full["t"], "state");
+    assert_eq!(full["d"]["state"]["moves"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draws_takebacks_resignations_and_rematches() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (id, x, o) = blocking(move || online_ttt(addr)).await;
+    let mut xs = connect(addr, &format!("{id}/ws?token={x}")).await;
+    let mut os = connect(addr, &format!("{id}/ws?token={o}")).await;
+    for s in [&mut xs, &mut os] {
+        next(s).await;
+        next(s).await;
+    }
+    send(&mut xs, r#"{"t":"move","d":{"move":"a1"}}"#).await;
+    next(&mut xs).await;
+    next(&mut os).await;
+    // O has no move to take back; X asks, O accepts: the board is empty again.
+    send(&mut os, r#"{"t":"takeback"}"#).await;
+    assert_eq!(next(&mut os).await["t"], "error");
+    send(&mut xs, r#"{"t":"takeback"}"#).await;
+    assert_eq!(next(&mut os).await["t"], "offer");
+    next(&mut xs).await;
+    send(&mut os, r#"{"t":"takeback"}"#).await;
+    let back = next(&mut xs).await;
+    assert_eq!(back["t"], "takeback");
+    assert_eq!(back["d"]["state"]["moves"], json!([]));
+    next(&mut os).await;
+    // A draw offered and accepted ends the game.
+    send(&mut xs, r#"{"t":"draw"}"#).await;
+    next(&mut xs).await;
+    assert_eq!(next(&mut os).await["d"]["state"]["offers"]["draw"], 0);
+    send(&mut os, r#"{"t":"draw"}"#).await;
+    let end = next(&mut xs).await;
+    assert_eq!(end["t"], "end");
+    assert_eq!(end["d"]["state"]["result"]["ending"]["result"], "draw");
+    next(&mut os).await;
+    send(&mut os, r#"{"t":"resign"}"#).await;
+    assert_eq!(next(&mut os).await["t"], "error");
+    // Rematch: sides swap, tokens stay.
+    send(&mut os, r#"{"t":"rematch"}"#).await;
+    let reply = loop {
+        let m = next(&mut os).await;
+        if m["t"] == "rematch" && m["d"]["state"].is_null() {
+            break m;
+        }
+    };
+    let new_id = reply["d"]["id"].as_str().unwrap().to_string();
+    blocking(move || {
+        // O played second; now O (as X) moves first with the same token.
+        assert_eq!(http::play(addr, &new_id, &x, "b2").status, 409);
+        assert_eq!(http::play(addr, &new_id, &o, "b2").status, 200);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn creating_games_is_rate_limited_per_address() {
+    let limits = Limits {
+        create: Rate {
+            per_second: 0.01,
+            burst: 3.0,
+        },
+        ..Limits::default()
+    };
+    let (addr, _dir) = start(limits).await;
+    blocking(move || {
+        for _ in 0..3 {
+            http::create(addr, r#"{"game":"2048"}"#);
+        }
+        let refused = http::request(addr, "POST", "/api/games", None, Some(r#"{"game":"2048"}"#));
+        assert_eq!(refused.status, 429);
+        assert!(refused.body["error"].as_str().unwrap().contains("too many"));
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_2048_game_slides_through_the_api() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        let created = http::create(addr, r#"{"game":"2048","rules":{"goal":1024}}"#);
+        let id = created["id"].as_str().unwrap().to_string();
+        let token = created["token"].as_str().unwrap().to_string();
+        let s = http::state(addr, &id);
+        assert_eq!(
+            s["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|c| **c != 0)
+                .count(),
+            2
+        );
+        let dir = s["legal_other"][0].as_str().unwrap().to_string();
+        let after = http::play(addr, &id, &token, &dir);
+        assert_eq!(after.status, 200, "{}", after.text);
+        assert!(after.body["moves"].as_array().unwrap().len() >= 4);
+        assert_eq!(http::play(addr, &id, &token, "sideways").status, 422);
+        let ws_free = http::request(addr, "GET", &format!("/api/games/{id}"), None, None);
+        assert_eq!(ws_free.body["seats"].as_array().unwrap().len(), 1);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_clock_that_runs_out_ends_the_game_on_time() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        // 0.005 minutes: 300 ms each. Black's clock starts when White joins.
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"human","clock":{"minutes":0.005}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let s = http::state(addr, &id);
+        assert_eq!(s["clocks"][0]["running"], false, "no clock before the join");
+        assert_eq!(
+            http::join(addr, &id, created["invite"].as_str().unwrap()).status,
+            200
+        );
+        let s = http::wait_for(addr, &id, |s| s["status"] == "finished");
+        assert_eq!(s["result"]["ending"]["result"], "timeout");
+        assert_eq!(s["result"]["winner"], 1);
+        let token = created["token"].as_str().unwrap();
+        assert_eq!(http::play(addr, &id, token, "h8").status, 409);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hints_come_on_request_against_the_computer_only() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (created, online) = blocking(move || {
+        (
+            http::create(addr, r#"{"game":"tictactoe","opponent":"minimax"}"#),
+            online_ttt(addr),
+        )
+    })
+    .await;
+    let id = created["id"].as_str().unwrap();
+    let token = created["token"].as_str().unwrap();
+    let mut socket = connect(addr, &format!("{id}/ws?token={token}")).await;
+    next(&mut socket).await;
+    next(&mut socket).await;
+    send(&mut socket, r#"{"t":"hints","d":{"on":true}}"#).await;
+    let hints = loop {
+        let m = next(&mut socket).await;
+        if let Some(h) = m["d"]["state"]["hints"].as_array() {
+            break h.clone();
+        }
+    };
+    assert_eq!(hints.len(), 9, "a value for every empty cell");
+    let (id, x, _) = online;
+    let mut player = connect(addr, &format!("{id}/ws?token={x}")).await;
+    next(&mut player).await;
+    next(&mut player).await;
+    send(&mut player, r#"{"t":"hints"}"#).await;
+    let refused = next(&mut player).await;
+    assert_eq!(refused["t"], "error");
+    assert!(refused["d"]["error"]
+        .as_str()
+        .unwrap()
+        .contains("between people"));
+}

@@ -1,0 +1,235 @@
+// Browser tests of the `tabula serve` page: Playwright (playwright-core) driving Debian's
+// chromium against real `tabula serve` processes on 127.0.0.1. Run by crates/cli/tests/browser.rs
+// (which skips, saying so, when node, chromium or node_modules are missing) with TABULA_BIN set
+// to the tabula binary; TABULA_SCREENSHOTS=DIR also saves a screenshot of each game's page.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { chromium } from "playwright-core";
+
+const BIN = process.env.TABULA_BIN;
+const SHOTS = process.env.TABULA_SCREENSHOTS;
+const FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+let browser;
+const work = mkdtempSync(join(tmpdir(), "tabula-browser-"));
+const servers = new Set();
+
+/** Starts `tabula serve` on `addr` over `db`: {proc, url, port}. */
+function serve(db, addr = "127.0.0.1:0") {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(BIN, ["serve", "--addr", addr, "--db", db], { stdio: ["ignore", "pipe", "inherit"] });
+    servers.add(proc);
+    proc.on("error", reject);
+    createInterface({ input: proc.stdout }).once("line", (line) => {
+      const m = line.match(/^listening on (http:\/\/127\.0\.0\.1:(\d+))$/);
+      if (!m) return reject(new Error(`unexpected first line ${line}`));
+      resolve({ proc, url: m[1], port: Number(m[2]) });
+    });
+  });
+}
+
+function kill9(server) {
+  return new Promise((resolve) => {
+    server.proc.once("exit", resolve);
+    server.proc.kill("SIGKILL");
+    servers.delete(server.proc);
+  });
+}
+
+before(async () => {
+  assert.ok(BIN, "TABULA_BIN must name the tabula binary");
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    args: FLAGS,
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  for (const proc of servers) proc.kill("SIGKILL");
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function shot(page, game) {
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `web-${game}.png`) });
+}
+
+/** A new page in a fresh context (its own storage), English. */
+async function fresh(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 760 }, ...options });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem("tabula.lang")) localStorage.setItem("tabula.lang", "en");
+  });
+  return { context, page: await context.newPage() };
+}
+
+async function startGame(page, url, choices) {
+  await page.goto(url);
+  await page.check(`input[name=game][value="${choices.game}"]`);
+  if (choices.mode) await page.check(`input[name=mode][value="${choices.mode}"]`);
+  if (choices.side) await page.check(`input[name=side][value="${choices.side}"]`);
+  if (choices.strength) await page.selectOption("#strength", choices.strength);
+  if (choices.size) await page.selectOption("select[name=size]", String(choices.size));
+  await Promise.all([page.waitForURL(/\/g\/[0-9a-f]+$/), page.click("button[type=submit]")]);
+  await page.locator("#status").filter({ hasText: /\S/ }).waitFor();
+}
+
+const moveCount = (page) => page.locator("#moves li").count();
+
+async function waitMoves(page, n) {
+  await page.waitForFunction((n) => document.querySelectorAll("#moves li").length >= n, n);
+}
+
+test("tic-tac-toe against the computer, clicking cells to the end", async () => {
+  const server = await serve(join(work, "ttt.sqlite"));
+  const { context, page } = await fresh();
+  await startGame(page, server.url, { game: "tictactoe", strength: "minimax" });
+  for (let turn = 0; turn < 5; turn++) {
+    const legal = page.locator(".cell.legal");
+    const over = page.locator("#rematch:not([hidden])");
+    await Promise.race([legal.first().waitFor(), over.waitFor()]);
+    if (await over.isVisible()) break;
+    const before = await moveCount(page);
+    const cell = legal.first();
+    const label = await cell.getAttribute("aria-label");
+    assert.match(label, /^[a-c][1-3], empty$/);
+    await cell.click();
+    await waitMoves(page, before + 1);
+  }
+  await page.locator("#rematch:not([hidden])").waitFor();
+  const status = await page.locator("#status").textContent();
+  assert.match(status, /Draw|O wins/);
+  assert.ok((await page.locator(".cell.last").count()) === 1);
+  await shot(page, "tictactoe");
+  await context.close();
+  await kill9(server);
+});
+
+test("online gomoku through the invite link, a spectator, and a player who drops and returns", async () => {
+  const server = await serve(join(work, "gomoku.sqlite"));
+  const a = await fresh();
+  await startGame(a.page, server.url, { game: "gomoku", mode: "human", size: 9 });
+  const invite = await a.page.inputValue("#invite-link");
+  const watch = await a.page.inputValue("#watch-link");
+  assert.match(invite, /^http:\/\/127\.0\.0\.1:\d+\/g\/[0-9a-f]+#join=[0-9a-f]{32}$/);
+  const b = await fresh();
+  await b.page.goto(invite);
+  await b.page.locator("#me", { hasText: "White" }).waitFor();
+  const c = await fresh();
+  await c.page.goto(watch);
+  await c.page.locator("#me", { hasText: "watching" }).waitFor();
+  assert.equal(await c.page.locator(".cell.legal").count(), 0, "spectators have no legal cells");
+
+  const play = async (p, cell, total) => {
+    await p.page.locator(`.cell.legal[data-cell="${cell}"]`).click();
+    for (const q of [a, b, c]) await waitMoves(q.page, total);
+  };
+  await play(a, "e5", 1);
+  await play(b, "a1", 2);
+  await play(a, "e6", 3);
+  await play(b, "a2", 4);
+
+  // B drops off; A plays on; B comes back and sees the move it missed.
+  await b.context.setOffline(true);
+  await b.page.locator("#conn:not([hidden])").waitFor();
+  assert.match(await b.page.locator("#conn").textContent(), /Reconnecting/);
+  await a.page.locator('.cell.legal[data-cell="e7"]').click();
+  await waitMoves(c.page, 5);
+  assert.equal(await moveCount(b.page), 4);
+  await b.context.setOffline(false);
+  await waitMoves(b.page, 5);
+  await b.page.locator("#conn[hidden]").waitFor({ state: "attached" });
+  assert.match(await b.page.locator("#moves li").last().textContent(), /e7/);
+
+  await play(b, "a3", 6);
+  await play(a, "e8", 7);
+  await play(b, "a4", 8);
+  await play(a, "e9", 9);
+  for (const q of [a, b, c]) await q.page.locator("#status", { hasText: "Black wins" }).waitFor();
+  assert.equal(await c.page.locator(".cell.win").count(), 5);
+  await shot(c.page, "gomoku");
+  for (const q of [a, b, c]) await q.context.close();
+  await kill9(server);
+});
+
+test("the server is killed and restarted mid-game and the game goes on", async () => {
+  const db = join(work, "restart.sqlite");
+  let server = await serve(db);
+  const a = await fresh();
+  await startGame(a.page, server.url, { game: "tictactoe", mode: "human" });
+  const invite = await a.page.inputValue("#invite-link");
+  const b = await fresh();
+  await b.page.goto(invite);
+  await b.page.locator("#me", { hasText: "O" }).waitFor();
+  await a.page.locator('.cell.legal[data-cell="b2"]').click();
+  await waitMoves(b.page, 1);
+
+  await kill9(server);
+  await a.page.locator("#conn:not([hidden])").waitFor();
+  server = await serve(db, `127.0.0.1:${server.port}`);
+  for (const q of [a, b]) await q.page.locator("#conn[hidden]").waitFor({ state: "attached", timeout: 15000 });
+  await b.page.locator('.cell.legal[data-cell="a1"]').click();
+  await waitMoves(a.page, 2);
+  await a.page.locator('.cell.legal[data-cell="c3"]').click();
+  await waitMoves(b.page, 3);
+  assert.match(await b.page.locator("#moves").textContent(), /b2.*a1.*c3/s);
+  for (const q of [a, b]) await q.context.close();
+  await kill9(server);
+});
+
+test("2048: keys slide the tiles, and the best score outlives a reload", async () => {
+  const server = await serve(join(work, "2048.sqlite"));
+  const { context, page } = await fresh();
+  await startGame(page, server.url, { game: "2048" });
+  const keys = ["ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown", "a", "w", "d", "s", "h", "k", "l", "j"];
+  let moves = 0;
+  for (let round = 0; round < 4; round++) {
+    for (const key of keys) {
+      const before = await moveCount(page);
+      await page.keyboard.press(key);
+      try {
+        await page.waitForFunction((n) => document.querySelectorAll("#moves li").length > n, before, { timeout: 1500 });
+        moves++;
+      } catch {
+        // A slide that moves nothing is not legal: the board shakes and nothing is sent.
+      }
+    }
+  }
+  assert.ok(moves >= 8, `only ${moves} slides were played`);
+  await page.waitForTimeout(300);
+  const score = Number(await page.locator("#score").textContent());
+  const best = Number(await page.locator("#best").textContent());
+  assert.ok(score > 0 && best >= score, `score ${score}, best ${best}`);
+  await shot(page, "2048");
+  await page.goto(server.url);
+  await startGame(page, server.url, { game: "2048" });
+  assert.equal(Number(await page.locator("#score").textContent()), 0);
+  assert.equal(Number(await page.locator("#best").textContent()), best);
+  await context.close();
+  await kill9(server);
+});
+
+test("reversi against the computer, on a phone, in Chinese", async () => {
+  const server = await serve(join(work, "reversi.sqlite"));
+  const { context, page } = await fresh({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+  await page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
+  await startGame(page, server.url, { game: "reversi", strength: "engine:level=2" });
+  assert.match(await page.locator("#title").textContent(), /黑白棋|Reversi|翻转棋/);
+  await page.locator(".cell.legal").first().click();
+  await waitMoves(page, 2);
+  await page.locator(".cell.legal").first().waitFor();
+  const box = await page.locator("#board").boundingBox();
+  assert.ok(box.width <= 390, "the board fits the phone's width");
+  await shot(page, "reversi");
+  await context.close();
+  await kill9(server);
+});

@@ -1,0 +1,131 @@
+// Boards as DOM elements: a grid of buttons, one per cell, each with an ARIA label ("e4,
+// black"). The page knows no rules: which cells are playable, the last move, the winning line
+// and the hints all come from the server's state.
+
+import { t } from "./i18n.js";
+
+/** The catalog's name of a seat ("X", "Black", "黑方"). */
+export function seatName(state, player) {
+  const name = state.seats[player]?.name ?? "";
+  const key = `player-${name.toLowerCase()}`;
+  const text = t(key);
+  return text === key ? name : text;
+}
+
+/** The cell's name in the game's notation: column label then row label ("e4"). */
+export function cellName(state, cell) {
+  return state.columns[cell % state.width] + state.rows[Math.floor(cell / state.width)];
+}
+
+function hintText(hint) {
+  if (hint.verdict) return { win: "+", draw: "=", loss: "−" }[hint.verdict] + (hint.exact ? "" : "?");
+  const v = Math.round(hint.value * 10) / 10;
+  return (v > 0 ? "+" : "") + v;
+}
+
+/** Draws a placing game's board (tic-tac-toe, reversi, gomoku) into `root`. */
+export function drawGrid(root, state, { mine, onPlay }) {
+  root.className = `board board-${state.game}`;
+  root.style.setProperty("--cols", state.width);
+  root.style.setProperty("--rows", state.height);
+  root.setAttribute("role", "grid");
+  const legal = new Set(mine ? state.legal_cells : []);
+  const win = new Set(state.winning_line);
+  const hints = new Map((state.hints || []).filter((h) => h.cell !== null).map((h) => [h.cell, h]));
+  const flipped = new Set(state.change?.flipped || []);
+  const cells = [];
+  for (let cell = 0; cell < state.width * state.height; cell++) {
+    const b = document.createElement("button");
+    const name = cellName(state, cell);
+    const piece = state.cells[cell];
+    b.className = "cell";
+    b.dataset.cell = name;
+    b.setAttribute("role", "gridcell");
+    if (piece) {
+      const stone = document.createElement("span");
+      stone.className = `piece p${piece}`;
+      if (flipped.has(cell)) stone.classList.add("flipped");
+      if (state.game === "tictactoe") stone.textContent = seatName(state, piece - 1);
+      const number = state.numbers?.[cell];
+      if (number) stone.dataset.number = number;
+      b.appendChild(stone);
+    }
+    const pieceName = piece ? seatName(state, piece - 1) : "";
+    const label = !piece
+      ? t("web-cell-empty", { cell: name })
+      : cell === state.last_move
+        ? t("web-cell-last", { cell: name, piece: pieceName })
+        : t("web-cell-piece", { cell: name, piece: pieceName });
+    b.setAttribute("aria-label", label);
+    if (cell === state.last_move) b.classList.add("last");
+    if (win.has(cell)) b.classList.add("win");
+    if (legal.has(cell)) {
+      b.classList.add("legal");
+      b.addEventListener("click", () => onPlay(name));
+    } else {
+      b.setAttribute("aria-disabled", "true");
+    }
+    const hint = hints.get(cell);
+    if (hint) {
+      const h = document.createElement("span");
+      h.className = "hint";
+      h.textContent = hintText(hint);
+      b.appendChild(h);
+    }
+    cells.push(b);
+  }
+  root.replaceChildren(...cells);
+}
+
+let shown2048 = -1;
+
+/** Draws the 2048 board, sliding the tiles of the last move when it is new. */
+export function draw2048(root, state) {
+  root.className = "board board-2048";
+  root.setAttribute("role", "grid");
+  const n = state.width;
+  const pos = (cell) => `left:${(cell % n) * 25}%;top:${Math.floor(cell / n) * 25}%`;
+  const tile = (cell, value, extra = "") => {
+    const el = document.createElement("div");
+    el.className = `tile v${Math.min(value, 4096)} ${extra}`;
+    el.setAttribute("style", pos(cell));
+    el.textContent = value;
+    return el;
+  };
+  const backs = [];
+  for (let cell = 0; cell < n * n; cell++) {
+    const b = document.createElement("div");
+    b.className = "back";
+    b.setAttribute("role", "gridcell");
+    const value = state.cells[cell];
+    const name = cellName(state, cell);
+    b.setAttribute("aria-label", value ? t("web-cell-piece", { cell: name, piece: value }) : t("web-cell-empty", { cell: name }));
+    b.setAttribute("style", pos(cell));
+    backs.push(b);
+  }
+  const layer = document.createElement("div");
+  layer.className = "tiles";
+  const slides = state.change?.slides || [];
+  const fresh = state.version !== shown2048 && slides.length > 0 && shown2048 !== -1;
+  shown2048 = state.version;
+  const final = () => {
+    const merged = new Set(state.change?.merged || []);
+    const spawned = new Set(state.change?.spawned || []);
+    const tiles = [];
+    state.cells.forEach((value, cell) => {
+      if (value) tiles.push(tile(cell, value, merged.has(cell) ? "merged" : spawned.has(cell) ? "spawned" : ""));
+    });
+    layer.replaceChildren(...tiles);
+  };
+  if (fresh) {
+    const moving = slides.map((s) => tile(s.from, s.value));
+    layer.replaceChildren(...moving);
+    requestAnimationFrame(() => {
+      requestAnimationFrame(() => slides.forEach((s, i) => moving[i].setAttribute("style", pos(s.to))));
+    });
+    setTimeout(final, 110);
+  } else {
+    final();
+  }
+  root.replaceChildren(...backs, layer);
+}
