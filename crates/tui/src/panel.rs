@@ -40,12 +40,14 @@ fn short(n: u64) -> String {
     }
 }
 
-/// Draws the panel; returns where its buttons are. `scroll` counts moves back from the end of
-/// the move list.
+/// Draws the panel; returns where its buttons are. `notes` are lines the app adds under the
+/// score (2048's best score and autoplay); `scroll` counts moves back from the end of the move
+/// list.
 pub fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     view: &View,
+    notes: &[String],
     cat: &Catalog,
     theme: Theme,
     scroll: usize,
@@ -91,6 +93,7 @@ pub fn draw(
             .join(" – ")
     };
     lines.push(Line::raw(score));
+    lines.extend(notes.iter().map(|n| Line::raw(n.clone())));
     if let Some(clocks) = &view.clocks {
         let text = clocks
             .iter()
@@ -216,7 +219,7 @@ mod tests {
         terminal
             .draw(|frame| {
                 let area = frame.area();
-                draw(frame, area, &view, &cat, Theme { color: false }, 0);
+                draw(frame, area, &view, &[], &cat, Theme { color: false }, 0);
             })
             .unwrap();
         let buffer = terminal.backend().buffer();
