@@ -1,5 +1,5 @@
 //! The `tabula` command line with 2048: headless games, analyze, perft and errors. (The
-//! full-screen game is tested in `tabula-2048-tui` with ratatui's `TestBackend`.)
+//! full-screen game is tested in `tabula-tui` with ratatui's `TestBackend`.)
 
 mod common;
 
