@@ -17,7 +17,8 @@ use tabula_core::session::MoveError;
 use tabula_games::{GameKind, Rules};
 use tabula_i18n::{tr, Catalog, Lang};
 use tabula_match::{
-    Command, Controller, Event as MatchEvent, MatchError, MatchSettings, SeatSpec, Status, View,
+    Command, Controller, Event as MatchEvent, MatchError, MatchSettings, SeatSpec, SeatView,
+    Status, View,
 };
 
 use crate::autoplay::{self, Pace};
@@ -53,11 +54,29 @@ struct Game {
     animating: Option<Instant>,
     /// Moves back from the end of the move list.
     scroll: usize,
-    /// The record last kept on disk (plies, position).
-    saved: Option<(usize, String)>,
+    /// What was last kept on disk.
+    saved: Option<Record>,
     /// 2048: a suggested slide was asked for (`H`) and is awaited; `true` when hint values
     /// were turned on only for it.
     suggest: Option<bool>,
+}
+
+/// What a kept game must follow: the record and the seats (2048's autoplay is its seat).
+#[derive(Clone, Debug, PartialEq)]
+struct Record {
+    plies: usize,
+    position: String,
+    seats: Vec<SeatView>,
+}
+
+impl Record {
+    fn of(view: &View) -> Record {
+        Record {
+            plies: view.history.len(),
+            position: view.position.clone(),
+            seats: view.seats.clone(),
+        }
+    }
 }
 
 impl Game {
@@ -199,7 +218,7 @@ impl App {
             self.load_best();
         }
         self.game = Some(Game {
-            saved: Some((view.history.len(), view.position.clone())),
+            saved: Some(Record::of(&view)),
             controller,
             view,
             cursor,
@@ -377,7 +396,7 @@ impl App {
                 game.animating = None;
             }
         }
-        let record = (game.view.history.len(), game.view.position.clone());
+        let record = Record::of(&game.view);
         if game.saved.as_ref() != Some(&record) {
             let kind = game.view.game;
             let result = if game.in_progress() {

@@ -336,3 +336,39 @@ fn the_game_in_progress_is_kept_and_offered_next_time() {
         "afresh forgets it"
     );
 }
+
+#[test]
+fn autoplay_stops_for_good_when_turned_off() {
+    let mut app = app(MatchSettings::people(GameKind::Game2048), Lang::En, None);
+    keys(&mut app, "A+++");
+    wait_for(&mut app, 20, |v| slides(v) >= 3);
+    keys(&mut app, "A");
+    assert!(!app.autoplaying());
+    let stopped = slides(app.view().unwrap());
+    let deadline = std::time::Instant::now() + std::time::Duration::from_millis(1500);
+    while std::time::Instant::now() < deadline {
+        app.tick();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert_eq!(slides(app.view().unwrap()), stopped, "no move after A");
+    assert!(matches!(app.view().unwrap().status, Status::ToMove { .. }));
+}
+
+#[test]
+fn a_game_left_after_autoplay_was_turned_off_comes_back_without_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = Some(dir.path().to_path_buf());
+    let mut first = app(
+        MatchSettings::people(GameKind::Game2048),
+        Lang::En,
+        data.clone(),
+    );
+    keys(&mut first, "A+++");
+    wait_for(&mut first, 20, |v| slides(v) >= 2);
+    keys(&mut first, "A");
+    drop(first);
+    let mut again = app(MatchSettings::people(GameKind::Game2048), Lang::En, data);
+    keys(&mut again, "y");
+    assert!(slides(again.view().unwrap()) >= 2, "the game came back");
+    assert!(!again.autoplaying(), "and the player plays it");
+}
