@@ -194,6 +194,12 @@ impl App {
     // ----- games -----
 
     fn start_game(&mut self, settings: MatchSettings) {
+        if let (GameKind::Game2048, Some(dir)) = (settings.kind(), &self.data_dir) {
+            let legacy = dir.join(crate::persist::LEGACY_2048_GAME);
+            if let Err(e) = self.store.adopt(&legacy, &settings) {
+                self.say(tr!(self.cat, "tui-error-resume", detail = e), true);
+            }
+        }
         if self.store.pending(settings.kind()).is_some() {
             self.dialog = Some(Dialog::Resume(Box::new(settings)));
         } else {

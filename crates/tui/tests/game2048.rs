@@ -372,3 +372,24 @@ fn a_game_left_after_autoplay_was_turned_off_comes_back_without_it() {
     assert!(slides(again.view().unwrap()) >= 2, "the game came back");
     assert!(!again.autoplaying(), "and the player plays it");
 }
+
+#[test]
+fn a_game_kept_by_the_earlier_2048_screen_is_offered_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let legacy = dir.path().join("2048-game.json");
+    std::fs::write(
+        &legacy,
+        r#"{"format": "tabula-save", "version": 1, "game": "2048",
+            "start": "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 chance score=0",
+            "moves": ["2@a1", "2@b1", "left"], "seats": ["human"]}"#,
+    )
+    .unwrap();
+    let data = Some(dir.path().to_path_buf());
+    let mut app = app(MatchSettings::people(GameKind::Game2048), Lang::En, data);
+    assert!(screen(&mut app, 100, 30).contains("A 2048 game in progress was saved"));
+    keys(&mut app, "y");
+    let view = app.view().unwrap();
+    assert_eq!(view.scores[0], 4, "{:?}", app.message());
+    assert_eq!(tiles(view)[0], 4);
+    assert!(!legacy.exists(), "moved, so offered once");
+}
