@@ -144,3 +144,4 @@ tui-autoplay-off = Autoplay off.
 tui-autoplay-pace = Autoplay pace: { $ms } ms a move.
 tui-suggest-wait = The computer is looking for the best slide…
 tui-suggest = Suggested slide: { $slide }   ({ $values })
+tui-autoplay-status = The computer plays for you

@@ -138,3 +138,4 @@ tui-autoplay-off = 自动玩已关闭。
 tui-autoplay-pace = 自动玩速度：每步 { $ms } 毫秒。
 tui-suggest-wait = 电脑正在寻找最佳滑动方向…
 tui-suggest = 建议滑动：{ $slide }   （{ $values }）
+tui-autoplay-status = 电脑正在替你玩

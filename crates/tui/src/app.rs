@@ -811,19 +811,23 @@ impl App {
 }
 
 impl App {
-    /// 2048's lines under the score: the best score, and the autoplay pace while it runs.
-    fn panel_notes(&self, game: &Game) -> Vec<String> {
-        let mut notes = Vec::new();
+    /// 2048's lines under the score: the best score, and the autoplay pace while it runs (with
+    /// a status line that says who plays, not that the computer is held back between moves).
+    fn panel_notes(&self, game: &Game) -> panel::Notes {
+        let mut notes = panel::Notes::default();
         if let Some(best) = self
             .best
             .as_ref()
             .filter(|_| game.view.game == GameKind::Game2048)
         {
-            notes.push(tr!(self.cat, "tui-best", best = best.best()));
+            notes
+                .lines
+                .push(tr!(self.cat, "tui-best", best = best.best()));
         }
         if game.autoplaying() {
             let ms = self.pace.delay().as_millis() as u64;
-            notes.push(tr!(self.cat, "tui-autoplay", ms = ms));
+            notes.lines.push(tr!(self.cat, "tui-autoplay", ms = ms));
+            notes.status = Some(self.cat.text("tui-autoplay-status"));
         }
         notes
     }

@@ -267,7 +267,13 @@ fn shift_h_suggests_a_slide_and_shift_a_plays_at_the_chosen_pace() {
     assert!(app.autoplay_pace() < pace);
     keys(&mut app, "--");
     assert!(app.autoplay_pace() > pace);
-    assert!(screen(&mut app, 100, 30).contains("Autoplay · 250 ms a move"));
+    let text = screen(&mut app, 100, 30);
+    assert!(text.contains("Autoplay · 250 ms a move"), "{text}");
+    assert!(text.contains("The computer plays for you"), "{text}");
+    assert!(
+        !text.contains("Paused"),
+        "held back between moves, not paused\n{text}"
+    );
     wait_for(&mut app, 20, |v| slides(v) >= 2);
     // A slide of one's own stops autoplay, and the slide is played.
     let before = slides(app.view().unwrap());
