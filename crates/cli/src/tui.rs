@@ -1,7 +1,8 @@
 //! The full-screen terminal UI (`tabula-tui`) from the command line: `tabula` alone on a
 //! terminal opens its launcher, and `tabula play <tictactoe|reversi|gomoku>` opens the game in it
 //! when stdin and stdout are terminals, with the same options as the line console. `--ui console`
-//! (or a stdin that is not a terminal) keeps the console; 2048 keeps its own full-screen game.
+//! (or a stdin that is not a terminal) keeps the console. `tabula play 2048` opens 2048 in it too,
+//! unless headless options (`--agent`, `--games`, `--json`) ask for games without a screen.
 
 use std::io::IsTerminal;
 
@@ -72,7 +73,8 @@ fn first(text: &str) -> Result<usize> {
     }
 }
 
-/// The match settings of `tabula play` options; `None` for 2048, which keeps its own UI.
+/// The match settings of `tabula play` options; `None` for headless 2048 (`--agent`, `--games`,
+/// `--json`), which needs no screen, or reports its usage error without one.
 fn settings(game: &PlayGame) -> Result<Option<MatchSettings>> {
     let (rules, seats, first_player) = match game {
         PlayGame::TicTacToe(a) => (Rules::TicTacToe, seats(a.seats()?), first(&a.first)?),
@@ -97,7 +99,12 @@ fn settings(game: &PlayGame) -> Result<Option<MatchSettings>> {
             let rules = Rules::Gomoku { size: a.size, rule };
             (rules, seats(a.seats()?), 0)
         }
-        PlayGame::Game2048(_) => return Ok(None),
+        PlayGame::Game2048(a) if a.headless() => return Ok(None),
+        PlayGame::Game2048(a) => {
+            let mut settings = MatchSettings::people(tabula_games::GameKind::Game2048);
+            settings.seed = a.seed.unwrap_or_else(|| rand::rng().random());
+            return Ok(Some(settings));
+        }
     };
     let mut settings = MatchSettings::with_seats(rules.kind(), seats);
     settings.rules = rules;
@@ -106,7 +113,7 @@ fn settings(game: &PlayGame) -> Result<Option<MatchSettings>> {
     Ok(Some(settings))
 }
 
-/// Plays `game` full-screen; `false` when this game has no place here yet (2048).
+/// Plays `game` full-screen; `false` when it is to run without a screen (headless 2048).
 pub fn play(game: &PlayGame, lang: Lang) -> Result<bool> {
     let Some(settings) = settings(game)? else {
         return Ok(false);

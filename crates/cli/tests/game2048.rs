@@ -1,5 +1,5 @@
 //! The `tabula` command line with 2048: headless games, analyze, perft and errors. (The
-//! full-screen game is tested in `tabula-2048-tui` with ratatui's `TestBackend`.)
+//! full-screen game is tested in `tabula-tui` with ratatui's `TestBackend`.)
 
 mod common;
 
@@ -157,4 +157,34 @@ fn bad_input_is_an_error_not_a_panic() {
             run.stderr
         );
     }
+}
+
+#[test]
+fn headless_options_never_open_the_screen_and_say_what_they_need() {
+    for (args, says) in [
+        (
+            vec!["--ui", "tui", "play", "2048", "--json"],
+            "--games and --json need --agent SPEC",
+        ),
+        (
+            vec!["--ui", "tui", "play", "2048", "--games", "2"],
+            "--games and --json need --agent SPEC",
+        ),
+        (
+            vec!["--ui", "console", "play", "2048"],
+            "the full-screen game needs a terminal; use --agent SPEC to play headless",
+        ),
+    ] {
+        let run = tabula(&args, "");
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+    }
+    let run = tabula(
+        &[
+            "--ui", "tui", "play", "2048", "--agent", "greedy", "--seed", "1",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("score"), "{}", run.stdout);
 }

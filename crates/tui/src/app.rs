@@ -3,6 +3,7 @@
 //! [`App`] with crossterm events and draw it into ratatui's `TestBackend`.
 
 use std::io;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use crossterm::event::{
@@ -13,12 +14,15 @@ use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 use ratatui::Frame;
 use tabula_core::session::MoveError;
-use tabula_games::GameKind;
+use tabula_games::{GameKind, Rules};
 use tabula_i18n::{tr, Catalog, Lang};
 use tabula_match::{
-    Command, Controller, Event as MatchEvent, MatchError, MatchSettings, Status, View,
+    Command, Controller, Event as MatchEvent, MatchError, MatchSettings, SeatSpec, SeatView,
+    Status, View,
 };
 
+use crate::autoplay::{self, Pace};
+use crate::best::{BestScore, LoadWarning};
 use crate::board::{self, BoardMarks};
 use crate::cmdline::{self, Line as CmdLine};
 use crate::dialog::{Answer, Confirm, Dialog};
@@ -50,13 +54,43 @@ struct Game {
     animating: Option<Instant>,
     /// Moves back from the end of the move list.
     scroll: usize,
-    /// The record last kept on disk (plies, position).
-    saved: Option<(usize, String)>,
+    /// What was last kept on disk.
+    saved: Option<Record>,
+    /// 2048: a suggested slide was asked for (`H`) and is awaited; `true` when hint values
+    /// were turned on only for it.
+    suggest: Option<bool>,
+}
+
+/// What a kept game must follow: the record and the seats (2048's autoplay is its seat).
+#[derive(Clone, Debug, PartialEq)]
+struct Record {
+    plies: usize,
+    position: String,
+    seats: Vec<SeatView>,
+}
+
+impl Record {
+    fn of(view: &View) -> Record {
+        Record {
+            plies: view.history.len(),
+            position: view.position.clone(),
+            seats: view.seats.clone(),
+        }
+    }
 }
 
 impl Game {
+    /// Whether a player has moved in a game not over (2048's first tiles alone are no game to
+    /// keep or to confirm throwing away).
     fn in_progress(&self) -> bool {
-        !self.view.history.is_empty() && !self.view.status.is_over()
+        self.view.history.iter().any(|p| p.player.is_some()) && !self.view.status.is_over()
+    }
+
+    /// 2048: whether the computer plays the seat (autoplay).
+    fn autoplaying(&self) -> bool {
+        self.view.game == GameKind::Game2048
+            && self.view.seats.first().is_some_and(|s| s.agent.is_some())
+            && !self.view.status.is_over()
     }
 }
 
@@ -67,6 +101,11 @@ pub struct App {
     animation: Animation,
     numbers: bool,
     store: Store,
+    data_dir: Option<PathBuf>,
+    /// 2048's best score, read when the first 2048 game opens.
+    best: Option<BestScore>,
+    /// 2048's autoplay pace.
+    pace: Pace,
     launcher: Launcher,
     game: Option<Game>,
     dialog: Option<Dialog>,
@@ -88,7 +127,10 @@ impl App {
             },
             animation: options.animation,
             numbers: options.numbers,
-            store: Store::new(options.data_dir),
+            store: Store::new(options.data_dir.clone()),
+            data_dir: options.data_dir,
+            best: None,
+            pace: Pace::default(),
             launcher: Launcher::new(options.lang, options.animation),
             game: None,
             dialog: None,
@@ -125,6 +167,21 @@ impl App {
         self.board
     }
 
+    /// 2048's best score, once a 2048 game has opened.
+    pub fn best_score(&self) -> Option<u64> {
+        self.best.as_ref().map(BestScore::best)
+    }
+
+    /// Whether the computer plays 2048 for the player.
+    pub fn autoplaying(&self) -> bool {
+        self.game.as_ref().is_some_and(Game::autoplaying)
+    }
+
+    /// The wait between autoplay moves.
+    pub fn autoplay_pace(&self) -> Duration {
+        self.pace.delay()
+    }
+
     /// The message on the bottom line, if any.
     pub fn message(&self) -> Option<&str> {
         self.message.as_ref().map(|(m, _)| m.as_str())
@@ -137,6 +194,12 @@ impl App {
     // ----- games -----
 
     fn start_game(&mut self, settings: MatchSettings) {
+        if let (GameKind::Game2048, Some(dir)) = (settings.kind(), &self.data_dir) {
+            let legacy = dir.join(crate::persist::LEGACY_2048_GAME);
+            if let Err(e) = self.store.adopt(&legacy, &settings) {
+                self.say(tr!(self.cat, "tui-error-resume", detail = e), true);
+            }
+        }
         if self.store.pending(settings.kind()).is_some() {
             self.dialog = Some(Dialog::Resume(Box::new(settings)));
         } else {
@@ -157,15 +220,43 @@ impl App {
     fn set_game(&mut self, controller: Box<dyn Controller>) {
         let view = controller.view();
         let cursor = initial_cursor(&view);
+        if view.game == GameKind::Game2048 && self.best.is_none() {
+            self.load_best();
+        }
         self.game = Some(Game {
-            saved: Some((view.history.len(), view.position.clone())),
+            saved: Some(Record::of(&view)),
             controller,
             view,
             cursor,
             numbers: self.numbers,
             animating: None,
             scroll: 0,
+            suggest: None,
         });
+        self.refresh();
+    }
+
+    /// Reads 2048's best score; a file that cannot be read is reported (and replaced at the
+    /// next best).
+    fn load_best(&mut self) {
+        let (best, warning) = BestScore::in_dir(self.data_dir.as_deref());
+        self.best = Some(best);
+        match warning {
+            Some(LoadWarning::Unreadable { file, detail }) => self.say(
+                tr!(
+                    self.cat,
+                    "tui-best-unreadable",
+                    file = file,
+                    detail = detail
+                ),
+                true,
+            ),
+            Some(LoadWarning::Corrupt { file, detail }) => self.say(
+                tr!(self.cat, "tui-best-corrupt", file = file, detail = detail),
+                true,
+            ),
+            None => {}
+        }
     }
 
     fn new_game(&mut self) {
@@ -234,9 +325,54 @@ impl App {
                 MatchEvent::Error(text) => {
                     self.message = Some((text.clone(), true));
                 }
+                MatchEvent::EngineMoved { .. } if game.view.game == GameKind::Game2048 => {
+                    self.pace.moved(Instant::now());
+                }
                 _ => {}
             }
         }
+        self.refresh();
+        self.drive_autoplay();
+    }
+
+    /// Holds 2048's autoplay back (the controller paused) until its pace has passed and while a
+    /// dialog is open; lets it go on otherwise.
+    fn drive_autoplay(&mut self) {
+        let Some(game) = &mut self.game else { return };
+        if !game.autoplaying() {
+            return;
+        }
+        let go = self.dialog.is_none() && self.pace.due(Instant::now());
+        let paused = matches!(game.view.status, Status::Paused { .. });
+        if go == paused {
+            let _ = game.controller.handle(Command::Pause(!go));
+            game.view = game.controller.view();
+        }
+    }
+
+    /// Turns 2048's autoplay on: the computer takes the seat.
+    fn start_autoplay(&mut self) {
+        self.command(Command::SetSeat {
+            player: 0,
+            seat: SeatSpec::Computer(autoplay::SPEC.to_string()),
+        });
+        if self.autoplaying() {
+            let ms = self.pace.delay().as_millis() as u64;
+            self.say(tr!(self.cat, "tui-autoplay-on", ms = ms), false);
+        }
+    }
+
+    /// Turns 2048's autoplay off: the seat is the player's again, and nothing stays paused.
+    fn stop_autoplay(&mut self) {
+        let Some(game) = &mut self.game else { return };
+        if !game.autoplaying() {
+            return;
+        }
+        let _ = game.controller.handle(Command::SetSeat {
+            player: 0,
+            seat: SeatSpec::Human,
+        });
+        let _ = game.controller.handle(Command::Pause(false));
         self.refresh();
     }
 
@@ -252,13 +388,21 @@ impl App {
         if view.history.len() != game.view.history.len() {
             game.scroll = 0;
         }
+        let goal_made = moved && view.goal_reached && !game.view.goal_reached;
+        if goal_made && !view.status.is_over() && matches!(self.dialog, None | Some(Dialog::Help)) {
+            let goal = match game.controller.settings().rules {
+                Rules::Game2048 { goal } => goal,
+                _ => tabula_games::DEFAULT_GOAL,
+            };
+            self.dialog = Some(Dialog::Goal(goal));
+        }
         game.view = view;
         if let Some(start) = game.animating {
             if start.elapsed() >= FRAME * self.animation.frames() {
                 game.animating = None;
             }
         }
-        let record = (game.view.history.len(), game.view.position.clone());
+        let record = Record::of(&game.view);
         if game.saved.as_ref() != Some(&record) {
             let kind = game.view.game;
             let result = if game.in_progress() {
@@ -272,6 +416,49 @@ impl App {
                 self.say(tr!(self.cat, "tui-error-autosave", detail = e), true);
             }
         }
+        self.keep_best();
+        self.show_suggestion();
+    }
+
+    /// Notes 2048's score as the best when it beats it, and writes it at once.
+    fn keep_best(&mut self) {
+        let (Some(game), Some(best)) = (&self.game, &mut self.best) else {
+            return;
+        };
+        if game.view.game != GameKind::Game2048 {
+            return;
+        }
+        best.record(game.view.scores.first().copied().unwrap_or(0));
+        if let Err(e) = best.save() {
+            self.say(tr!(self.cat, "tui-best-unsaved", detail = e), true);
+        }
+    }
+
+    /// Shows the suggested slide once the hint values `H` asked for are in, and turns the
+    /// values off again when they were on only for it.
+    fn show_suggestion(&mut self) {
+        let Some(game) = &mut self.game else { return };
+        let (Some(turn_off), Some(hints)) = (game.suggest, &game.view.hints) else {
+            return;
+        };
+        let Some(best) = hints.first() else { return };
+        let values = hints
+            .iter()
+            .map(|h| format!("{} {:.0}", h.notation, h.value))
+            .collect::<Vec<_>>()
+            .join(" · ");
+        let text = tr!(
+            self.cat,
+            "tui-suggest",
+            slide = format!("{} {}", arrow(&best.notation), best.notation),
+            values = values
+        );
+        game.suggest = None;
+        if turn_off {
+            let _ = game.controller.handle(Command::Hints(false));
+            game.view = game.controller.view();
+        }
+        self.say(text, false);
     }
 
     /// Whether an animation is running (the loop then draws at the frame rate).
@@ -390,6 +577,8 @@ impl App {
             (Dialog::GameOver(_), Answer::NewGame) => self.new_game(),
             (Dialog::GameOver(_), Answer::Undo) => self.command(Command::Undo),
             (Dialog::GameOver(_), Answer::Launcher) => self.back_to_launcher(),
+            (Dialog::Goal(_), Answer::NewGame) => self.new_game(),
+            (Dialog::Goal(_), Answer::Undo) => self.command(Command::Undo),
             (Dialog::Resume(settings), Answer::Yes) => match self.store.resume(settings.kind()) {
                 Ok(controller) => self.set_game(controller),
                 Err(e) => {
@@ -418,9 +607,33 @@ impl App {
                 let cell = game.cursor;
                 self.command(Command::PlayCell(cell));
             }
-            Action::Play(mv) => self.command(Command::Play(mv.to_string())),
-            Action::Undo => self.command(Command::Undo),
-            Action::Redo => self.command(Command::Redo),
+            Action::Play(mv) => {
+                self.stop_autoplay();
+                self.command(Command::Play(mv.to_string()));
+            }
+            Action::Undo => {
+                self.stop_autoplay();
+                self.command(Command::Undo);
+            }
+            Action::Redo => {
+                self.stop_autoplay();
+                self.command(Command::Redo);
+            }
+            Action::Suggest => self.suggest(),
+            Action::Autoplay if game.autoplaying() => {
+                self.stop_autoplay();
+                self.say(self.cat.text("tui-autoplay-off"), false);
+            }
+            Action::Autoplay => self.start_autoplay(),
+            Action::Faster | Action::Slower => {
+                if action == Action::Faster {
+                    self.pace.faster();
+                } else {
+                    self.pace.slower();
+                }
+                let ms = self.pace.delay().as_millis() as u64;
+                self.say(tr!(self.cat, "tui-autoplay-pace", ms = ms), false);
+            }
             Action::NewGame => self.confirm(Confirm::NewGame),
             Action::Hints => {
                 let on = !game.controller.settings().hints;
@@ -438,6 +651,23 @@ impl App {
             Action::Launcher => self.confirm(Confirm::Launcher),
             Action::Quit => self.confirm(Confirm::Quit),
         }
+    }
+
+    /// `H` in 2048: asks for the hint values (for this once, unless they are on) and shows the
+    /// best slide when they are in.
+    fn suggest(&mut self) {
+        self.stop_autoplay();
+        let Some(game) = &mut self.game else { return };
+        if game.view.legal.is_empty() {
+            return;
+        }
+        let on = game.controller.settings().hints;
+        game.suggest = Some(!on);
+        if !on {
+            self.command(Command::Hints(true));
+        }
+        self.say(self.cat.text("tui-suggest-wait"), false);
+        self.show_suggestion();
     }
 
     fn edit_command(&mut self, key: KeyEvent) {
@@ -542,11 +772,23 @@ impl App {
                         );
                     }
                 }
-                self.buttons = panel::draw(frame, areas.panel, view, &self.cat, theme, game.scroll);
+                let notes = self.panel_notes(game);
+                self.buttons = panel::draw(
+                    frame,
+                    areas.panel,
+                    view,
+                    &notes,
+                    &self.cat,
+                    theme,
+                    game.scroll,
+                );
                 let bottom = match (&self.command, &self.message) {
                     (Some(text), _) => Line::raw(format!(":{text}▏")),
                     (None, Some((text, true))) => Line::styled(text.clone(), theme.error()),
                     (None, Some((text, false))) => Line::raw(text.clone()),
+                    (None, None) if view.game == GameKind::Game2048 => {
+                        Line::styled(self.cat.text("tui-keys-2048"), theme.dim())
+                    }
                     (None, None) => Line::styled(self.cat.text("tui-keys"), theme.dim()),
                 };
                 frame.render_widget(Paragraph::new(bottom), areas.status);
@@ -565,6 +807,40 @@ impl App {
                 );
             }
         }
+    }
+}
+
+impl App {
+    /// 2048's lines under the score: the best score, and the autoplay pace while it runs (with
+    /// a status line that says who plays, not that the computer is held back between moves).
+    fn panel_notes(&self, game: &Game) -> panel::Notes {
+        let mut notes = panel::Notes::default();
+        if let Some(best) = self
+            .best
+            .as_ref()
+            .filter(|_| game.view.game == GameKind::Game2048)
+        {
+            notes
+                .lines
+                .push(tr!(self.cat, "tui-best", best = best.best()));
+        }
+        if game.autoplaying() {
+            let ms = self.pace.delay().as_millis() as u64;
+            notes.lines.push(tr!(self.cat, "tui-autoplay", ms = ms));
+            notes.status = Some(self.cat.text("tui-autoplay-status"));
+        }
+        notes
+    }
+}
+
+/// The arrow of a 2048 slide's notation.
+fn arrow(notation: &str) -> &'static str {
+    match notation {
+        "left" => "←",
+        "right" => "→",
+        "up" => "↑",
+        "down" => "↓",
+        _ => "",
     }
 }
 

@@ -36,6 +36,8 @@ pub enum Dialog {
     GameOver(Ending),
     /// A saved game of this kind can be resumed; otherwise these settings start.
     Resume(Box<MatchSettings>),
+    /// 2048: this goal tile was just made; keep going (`c`, Enter) or start again.
+    Goal(u64),
 }
 
 /// What a dialog's answer is.
@@ -63,6 +65,10 @@ impl Dialog {
             (Dialog::GameOver(_), KeyCode::Char('u')) => Some(Answer::Undo),
             (Dialog::GameOver(_), KeyCode::Char('b')) => Some(Answer::Launcher),
             (Dialog::GameOver(_), KeyCode::Enter) => Some(Answer::No),
+            (Dialog::Goal(_), KeyCode::Char('c') | KeyCode::Enter) => Some(Answer::No),
+            (Dialog::Goal(_), KeyCode::Char('n')) => Some(Answer::NewGame),
+            (Dialog::Goal(_), KeyCode::Char('u')) => Some(Answer::Undo),
+            (Dialog::Goal(_), _) => None,
             (_, KeyCode::Char('y') | KeyCode::Enter) => Some(Answer::Yes),
             (_, KeyCode::Char('n')) => Some(Answer::No),
             _ => None,
@@ -77,6 +83,11 @@ impl Dialog {
                 ("u", "tui-button-undo", Answer::Undo),
                 ("b", "tui-button-menu", Answer::Launcher),
                 ("Esc", "tui-button-close", Answer::No),
+            ],
+            Dialog::Goal(_) => vec![
+                ("c", "tui-button-keep-going", Answer::No),
+                ("n", "tui-button-new", Answer::NewGame),
+                ("u", "tui-button-undo", Answer::Undo),
             ],
             _ => vec![
                 ("y", "tui-button-yes", Answer::Yes),
@@ -180,6 +191,10 @@ impl Dialog {
                 }
                 (cat.text("tui-game-over"), lines)
             }
+            Dialog::Goal(goal) => (
+                tabula_i18n::tr!(cat, "tui-goal-title", goal = *goal),
+                vec![Line::raw(cat.text("tui-goal"))],
+            ),
             Dialog::Resume(settings) => (
                 cat.text("tui-resume-title"),
                 vec![Line::raw(tabula_i18n::tr!(

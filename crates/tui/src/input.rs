@@ -32,6 +32,14 @@ pub enum Action {
     Launcher,
     /// Quits (confirmed while a game is in progress).
     Quit,
+    /// 2048: the computer's suggested slide (`H`; `?` stays help, `t` the hint values).
+    Suggest,
+    /// 2048: autoplay on or off.
+    Autoplay,
+    /// 2048: autoplay faster.
+    Faster,
+    /// 2048: autoplay slower.
+    Slower,
 }
 
 /// The action of `key` in `kind`, if any.
@@ -42,13 +50,20 @@ pub fn action(kind: GameKind, key: KeyEvent) -> Option<Action> {
     if kind == GameKind::Game2048 {
         let slide = match key.code {
             KeyCode::Left | KeyCode::Char('a' | 'h') => Some("left"),
-            KeyCode::Right | KeyCode::Char('d' | 'l') => Some("right"),
-            KeyCode::Up | KeyCode::Char('w' | 'k') => Some("up"),
-            KeyCode::Down | KeyCode::Char('s' | 'j') => Some("down"),
+            KeyCode::Right | KeyCode::Char('d' | 'D' | 'l' | 'L') => Some("right"),
+            KeyCode::Up | KeyCode::Char('w' | 'W' | 'k' | 'K') => Some("up"),
+            KeyCode::Down | KeyCode::Char('s' | 'S' | 'j' | 'J') => Some("down"),
             _ => None,
         };
         if let Some(slide) = slide {
             return Some(Action::Play(slide));
+        }
+        match key.code {
+            KeyCode::Char('H') => return Some(Action::Suggest),
+            KeyCode::Char('A') => return Some(Action::Autoplay),
+            KeyCode::Char('+' | '=') => return Some(Action::Faster),
+            KeyCode::Char('-' | '_') => return Some(Action::Slower),
+            _ => {}
         }
     }
     Some(match key.code {
@@ -75,7 +90,12 @@ pub fn action(kind: GameKind, key: KeyEvent) -> Option<Action> {
 /// The keys the help overlay lists: (keys, catalog key of what they do).
 pub fn help_lines(kind: GameKind) -> Vec<(&'static str, &'static str)> {
     let mut lines = if kind == GameKind::Game2048 {
-        vec![("←↑→↓ WASD hjkl", "tui-help-slide")]
+        vec![
+            ("←↑→↓ WASD hjkl", "tui-help-slide"),
+            ("H", "tui-help-suggest"),
+            ("A", "tui-help-autoplay"),
+            ("+ -", "tui-help-pace"),
+        ]
     } else {
         vec![
             ("←↑→↓", "tui-help-cursor"),

@@ -12,6 +12,8 @@
 //! terminal.
 
 pub mod app;
+mod autoplay;
+pub mod best;
 mod board;
 mod cmdline;
 mod dialog;

@@ -40,12 +40,22 @@ fn short(n: u64) -> String {
     }
 }
 
+/// What the app adds to the panel beyond the view (2048's best score and autoplay).
+#[derive(Clone, Debug, Default)]
+pub struct Notes {
+    /// A status line instead of the view's.
+    pub status: Option<String>,
+    /// Lines under the score.
+    pub lines: Vec<String>,
+}
+
 /// Draws the panel; returns where its buttons are. `scroll` counts moves back from the end of
 /// the move list.
 pub fn draw(
     frame: &mut Frame<'_>,
     area: Rect,
     view: &View,
+    notes: &Notes,
     cat: &Catalog,
     theme: Theme,
     scroll: usize,
@@ -75,7 +85,8 @@ pub fn draw(
         Status::Over(_) => theme.title(),
         _ => Style::default(),
     };
-    lines.push(Line::styled(status(cat, view), status_style));
+    let status = notes.status.clone().unwrap_or_else(|| status(cat, view));
+    lines.push(Line::styled(status, status_style));
     let score = if kind == GameKind::Game2048 {
         tr!(
             cat,
@@ -91,6 +102,7 @@ pub fn draw(
             .join(" – ")
     };
     lines.push(Line::raw(score));
+    lines.extend(notes.lines.iter().map(|n| Line::raw(n.clone())));
     if let Some(clocks) = &view.clocks {
         let text = clocks
             .iter()
@@ -216,7 +228,15 @@ mod tests {
         terminal
             .draw(|frame| {
                 let area = frame.area();
-                draw(frame, area, &view, &cat, Theme { color: false }, 0);
+                draw(
+                    frame,
+                    area,
+                    &view,
+                    &Notes::default(),
+                    &cat,
+                    Theme { color: false },
+                    0,
+                );
             })
             .unwrap();
         let buffer = terminal.backend().buffer();

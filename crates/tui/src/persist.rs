@@ -5,12 +5,18 @@
 //! seats), and `<game>.save`, the game in the console's save format (written by the controller's
 //! [`Command::Save`]). Both are written atomically; a game that ended, or was never begun, has
 //! neither.
+//!
+//! The earlier 2048 screen kept its game in progress in `<data dir>/2048-game.json` (the same
+//! save format); [`Store::adopt`] takes such a file in, so that game is offered too.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use tabula_games::GameKind;
 use tabula_match::{Command, Controller, MatchSettings};
+
+/// The file where the earlier 2048 screen kept its game in progress, in the data directory.
+pub const LEGACY_2048_GAME: &str = "2048-game.json";
 
 /// Where games in progress are kept; without a directory, nothing is.
 #[derive(Clone, Debug, Default)]
@@ -73,6 +79,24 @@ impl Store {
             .handle(Command::Load(game))
             .map_err(|e| e.to_string())?;
         Ok(controller)
+    }
+
+    /// Takes in `legacy`, a game in progress kept by an earlier front end in the save format,
+    /// as the kept game of `settings`' kind, when none is kept and the file is there; the file
+    /// is moved, so it is offered once.
+    pub fn adopt(&self, legacy: &Path, settings: &MatchSettings) -> Result<(), String> {
+        let Some((settings_file, game)) = self.paths(settings.kind()) else {
+            return Ok(());
+        };
+        if game.exists() || !legacy.exists() {
+            return Ok(());
+        }
+        let dir = game.parent().expect("a file in the store's directory");
+        fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        let text = serde_json::to_string_pretty(settings).expect("serialises");
+        tabula_core::save::write_atomic(&settings_file, text.as_bytes())
+            .map_err(|e| e.to_string())?;
+        fs::rename(legacy, &game).map_err(|e| format!("{}: {e}", legacy.display()))
     }
 
     /// Forgets the kept game of `kind`.

@@ -1,5 +1,5 @@
-//! 2048: the full-screen game (from `tabula-2048-tui`), or headless games by an agent for
-//! scripts and measurements.
+//! 2048: headless games by an agent for scripts and measurements. The full-screen game is the
+//! full-screen UI's (`tabula-tui`, opened from [`crate::tui`]).
 
 use std::io::{self, IsTerminal, Write};
 
@@ -29,7 +29,15 @@ pub struct PlayArgs {
     pub json: bool,
 }
 
-/// Plays 2048.
+impl PlayArgs {
+    /// Whether the options ask for games without a screen (or are a usage error without one).
+    pub fn headless(&self) -> bool {
+        self.agent.is_some() || self.json || self.games != 1
+    }
+}
+
+/// Plays 2048 headless. Reached without `--agent` only when the full-screen UI was not opened:
+/// then the options are a usage error.
 pub fn play(args: PlayArgs) -> Result<()> {
     let seed = args.seed.unwrap_or_else(|| rand::rng().random());
     let Some(spec) = &args.agent else {
@@ -41,7 +49,10 @@ pub fn play(args: PlayArgs) -> Result<()> {
                 "the full-screen game needs a terminal; use --agent SPEC to play headless",
             ));
         }
-        return tabula_2048_tui::run(seed).map_err(CliError::failed);
+        return Err(CliError::usage(
+            "2048 has no line console: play it full-screen (without --ui console), \
+             or headless with --agent SPEC",
+        ));
     };
     let spec: AgentSpec = spec.parse()?;
     let mut out = io::stdout().lock();
