@@ -212,8 +212,8 @@ pub fn show(
         .show(ui, |ui| {
             let moves: Vec<_> = view.history.iter().filter(|p| p.player.is_some()).collect();
             ui.horizontal_wrapped(|ui| {
-                for ply in moves {
-                    ui.monospace(format!("{}.{}", ply.number, ply.notation));
+                for (number, ply) in moves.into_iter().enumerate() {
+                    ui.monospace(format!("{}.{}", number + 1, ply.notation));
                 }
             });
         });

@@ -205,7 +205,7 @@ fn screenshots_show_every_game_as_committed() {
         assert_eq!(expected.dimensions(), SIZE);
         let diff = difference(&image, &expected);
         assert!(
-            diff < 0.02,
+            diff < 0.004,
             "{}: {:.2}% of the pixels differ from the committed picture (kept in {})",
             shot.file,
             diff * 100.0,
