@@ -76,3 +76,47 @@ impl Prefs {
         Lang::parse(&self.lang).unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::*;
+
+    #[derive(Default)]
+    struct Memory(HashMap<String, String>);
+
+    impl eframe::Storage for Memory {
+        fn get_string(&self, key: &str) -> Option<String> {
+            self.0.get(key).cloned()
+        }
+        fn set_string(&mut self, key: &str, value: String) {
+            self.0.insert(key.to_string(), value);
+        }
+        fn remove_string(&mut self, key: &str) {
+            self.0.remove(key);
+        }
+        fn flush(&mut self) {}
+    }
+
+    #[test]
+    fn settings_come_back_and_bad_ones_fall_back_to_defaults() {
+        let prefs = Prefs {
+            theme: Theme::Dark,
+            anim: AnimSpeed::Fast,
+            lang: "zh-CN".to_string(),
+            best_2048: 5120,
+        };
+        let mut storage = Memory::default();
+        prefs.save(&mut storage);
+        assert_eq!(Prefs::load(Some(&storage)), prefs);
+        assert_eq!(Prefs::load(Some(&storage)).lang(), Lang::ZhCn);
+        eframe::Storage::set_string(&mut storage, KEY, "not ron at all".to_string());
+        assert_eq!(Prefs::load(Some(&storage)).theme, Theme::Light);
+        let odd = Prefs {
+            lang: "klingon".to_string(),
+            ..Prefs::default()
+        };
+        assert_eq!(odd.lang(), Lang::En);
+    }
+}
