@@ -1,0 +1,271 @@
+//! The side panel: players and whose turn, clocks, the engine's report while it thinks, the
+//! scoreboard, the buttons (undo, redo, new game, hints, back to the start screen), the move
+//! list, save and load, and copy and paste of the game record.
+
+use std::path::PathBuf;
+
+use eframe::egui::{self, RichText, ScrollArea, Ui};
+use tabula_core::Player;
+use tabula_games::GameKind;
+use tabula_i18n::{tr, Catalog};
+use tabula_match::{Command, Ending, Status, View};
+
+use crate::play::Play;
+
+/// Wins per seat and draws in this run of the window, for the games of one kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// The game counted.
+    pub game: Option<GameKind>,
+    /// Wins of the first and second player.
+    pub wins: [u32; 2],
+    /// Draws.
+    pub draws: u32,
+}
+
+impl Tally {
+    /// Counts a finished game of `kind` (a new kind starts the count again).
+    pub fn record(&mut self, kind: GameKind, ending: Ending) {
+        if self.game != Some(kind) {
+            *self = Tally {
+                game: Some(kind),
+                ..Tally::default()
+            };
+        }
+        match ending.winner() {
+            Some(player) if player < 2 => self.wins[player] += 1,
+            Some(_) => {}
+            None if ending == Ending::Draw => self.draws += 1,
+            None => {}
+        }
+    }
+}
+
+/// What the side panel asks the window to do besides commands to the match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SideAction {
+    /// Go back to the start screen.
+    Menu,
+}
+
+/// A player's name as the window shows it: black and white in reversi and gomoku, X and O in
+/// tic-tac-toe.
+pub fn player_name(cat: &Catalog, view: &View, player: Player) -> String {
+    let name = match view.game {
+        GameKind::Reversi => ["black", "white"][player.min(1)],
+        _ => view.seats.get(player).map_or("?", |s| s.name),
+    };
+    let key = format!("player-{}", name.to_lowercase());
+    if cat.has(&key) {
+        cat.text(&key)
+    } else {
+        name.to_string()
+    }
+}
+
+/// The status line: whose turn, who won.
+pub fn status_line(cat: &Catalog, view: &View) -> String {
+    let player = match view.status {
+        Status::ToMove { player } | Status::Thinking { player } | Status::Paused { player } => {
+            player
+        }
+        Status::Over(ending) => match ending {
+            Ending::Win { player } | Ending::Resigned { player } | Ending::Timeout { player } => {
+                player
+            }
+            Ending::Draw | Ending::Score { .. } => 0,
+        },
+    };
+    let score = match view.status {
+        Status::Over(Ending::Score { score }) => score,
+        _ => 0,
+    };
+    tr!(
+        cat,
+        view.status.key(),
+        player = player_name(cat, view, player),
+        score = score
+    )
+}
+
+/// Draws the side panel; sends what the buttons ask to `play`.
+pub fn show(
+    ui: &mut Ui,
+    play: &mut Play,
+    cat: &Catalog,
+    tally: &Tally,
+    now: f64,
+) -> Option<SideAction> {
+    let mut action = None;
+    let view = play.view().clone();
+    ui.heading(tr!(cat, &format!("game-{}", view.game.name())));
+    ui.label(RichText::new(status_line(cat, &view)).strong().size(16.0));
+    ui.separator();
+    for (player, seat) in view.seats.iter().enumerate() {
+        let who = match &seat.agent {
+            None => tr!(cat, "player-person"),
+            Some(agent) => tr!(cat, "player-computer", agent = agent.as_str()),
+        };
+        let mut line = format!("{}: {who}", player_name(cat, &view, player));
+        if view.game.players() > 1 {
+            if let Some(count) = view.scores.get(player) {
+                line += &format!("  ({count})");
+            }
+        }
+        if let Some(clock) = view.clocks.as_ref().and_then(|c| c.get(player)) {
+            let secs = clock.remaining.as_secs();
+            line += &format!("  {}:{:02}", secs / 60, secs % 60);
+        }
+        let marker = if view.to_move() == Some(player) {
+            "» "
+        } else {
+            "   "
+        };
+        ui.label(format!("{marker}{line}"));
+    }
+    if view.game.players() == 1 {
+        let score = view.scores.first().copied().unwrap_or(0);
+        ui.label(tr!(cat, "desktop-score", score = score));
+        if view.goal_reached {
+            ui.label(tr!(cat, "desktop-goal-reached"));
+        }
+    }
+    if tally.game == Some(view.game) && view.game.players() > 1 {
+        ui.label(tr!(
+            cat,
+            "desktop-scoreboard",
+            first = player_name(cat, &view, 0),
+            second = player_name(cat, &view, 1),
+            firstwins = tally.wins[0],
+            secondwins = tally.wins[1],
+            draws = tally.draws
+        ));
+    }
+    if let Some(progress) = &view.thinking {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tr!(
+                cat,
+                "desktop-thinking",
+                depth = progress.depth,
+                nps = progress.nodes_per_second(),
+                value = progress
+                    .value
+                    .map_or("?".to_string(), |v| format!("{v:+.1}"))
+            ));
+        });
+        if !progress.pv.is_empty() {
+            ui.label(tr!(cat, "desktop-best-line", line = progress.pv.join(" ")));
+        }
+    } else if matches!(view.status, Status::Thinking { .. }) {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(tr!(cat, "desktop-thinking-starts"));
+        });
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(view.can_undo, egui::Button::new(tr!(cat, "desktop-undo")))
+            .clicked()
+        {
+            play.send(Command::Undo, now);
+        }
+        if ui
+            .add_enabled(view.can_redo, egui::Button::new(tr!(cat, "desktop-redo")))
+            .clicked()
+        {
+            play.send(Command::Redo, now);
+        }
+        if ui.button(tr!(cat, "desktop-new-game")).clicked() {
+            play.send(Command::NewGame(None), now);
+        }
+        if ui.button(tr!(cat, "desktop-menu")).clicked() {
+            action = Some(SideAction::Menu);
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .toggle_value(&mut play.hints, tr!(cat, "desktop-hints"))
+            .changed()
+        {
+            let on = play.hints;
+            play.send(Command::Hints(on), now);
+        }
+        if view.game == GameKind::Gomoku {
+            ui.toggle_value(&mut play.numbers, tr!(cat, "desktop-numbers"));
+        }
+        for mv in view.legal.iter().filter(|m| m.cell.is_none()) {
+            if ui.button(&mv.notation).clicked() {
+                play.send(Command::Play(mv.notation.clone()), now);
+            }
+        }
+    });
+    if let Some(message) = &play.message {
+        ui.colored_label(ui.visuals().error_fg_color, message);
+    }
+    ui.separator();
+    ui.label(RichText::new(tr!(cat, "desktop-moves")).strong());
+    ScrollArea::vertical()
+        .max_height(160.0)
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            let moves: Vec<_> = view.history.iter().filter(|p| p.player.is_some()).collect();
+            ui.horizontal_wrapped(|ui| {
+                for (number, ply) in moves.into_iter().enumerate() {
+                    ui.monospace(format!("{}.{}", number + 1, ply.notation));
+                }
+            });
+        });
+    ui.separator();
+    ui.horizontal(|ui| {
+        let label = ui.label(tr!(cat, "desktop-file"));
+        ui.text_edit_singleline(&mut play.path)
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        if ui.button(tr!(cat, "desktop-save")).clicked() {
+            let path = PathBuf::from(play.path.trim());
+            if play.send(Command::Save(path), now) {
+                play.message = Some(tr!(cat, "desktop-saved", path = play.path.trim()));
+            }
+        }
+        if ui.button(tr!(cat, "desktop-load")).clicked() {
+            play.send(Command::Load(PathBuf::from(play.path.trim())), now);
+        }
+        if ui.button(tr!(cat, "desktop-copy")).clicked() {
+            ui.ctx().copy_text(play.transcript());
+        }
+    });
+    ui.horizontal(|ui| {
+        let hint = tr!(cat, "desktop-paste-hint");
+        ui.add(
+            egui::TextEdit::singleline(&mut play.paste)
+                .hint_text(hint.as_str())
+                .desired_width(160.0),
+        )
+        .widget_info(|| egui::WidgetInfo::labeled(egui::Role::TextInput, true, &hint));
+        if ui.button(tr!(cat, "desktop-replay")).clicked() {
+            let moves = play.paste.clone();
+            let _ = play.replay(&moves, now);
+        }
+    });
+    action
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tally_counts_per_game() {
+        let mut tally = Tally::default();
+        tally.record(GameKind::TicTacToe, Ending::Win { player: 1 });
+        tally.record(GameKind::TicTacToe, Ending::Draw);
+        tally.record(GameKind::TicTacToe, Ending::Resigned { player: 1 });
+        assert_eq!(tally.wins, [1, 1]);
+        assert_eq!(tally.draws, 1);
+        tally.record(GameKind::Reversi, Ending::Draw);
+        assert_eq!((tally.wins, tally.draws), ([0, 0], 1));
+    }
+}
