@@ -22,6 +22,7 @@ mod catalog;
 pub mod classic;
 pub mod edge;
 pub mod engine;
+pub mod ggf;
 mod lines;
 mod perft;
 mod position;
