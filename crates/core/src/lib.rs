@@ -10,6 +10,7 @@ pub mod analysis;
 pub mod chance;
 pub mod control;
 pub mod game;
+pub mod line_input;
 pub mod openspiel;
 pub mod perft;
 pub mod quote;
