@@ -341,8 +341,9 @@ fn parse_board(value: &str) -> Result<Reversi, ParseError> {
     Ok(Reversi::from_discs(black, white, to_move))
 }
 
-/// Reads `move/eval/time`.
-fn parse_move(value: &str) -> Result<GgfMove, ParseError> {
+/// Reads one move as GGF and NBoard's `move` command write it: `move/eval/time`, the move a
+/// square (`f5`, `F5`) or `PA` (`pass`), the evaluation and the time (`[[h:]m:]s`) optional.
+pub fn parse_move(value: &str) -> Result<GgfMove, ParseError> {
     let mut parts = value.split('/');
     let mv = parts.next().unwrap_or("").trim();
     let mv = if mv.eq_ignore_ascii_case("pa") || mv.eq_ignore_ascii_case("pass") {
