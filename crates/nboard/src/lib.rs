@@ -9,7 +9,7 @@
 //! | `set contempt N` | nothing (it values book draws; the engine has no book) |
 //! | `move F5[/eval/time]`, `move PA` | nothing; the move is appended |
 //! | `hint N` | `status …`, `search <pv> <eval> 0 <depth>` lines as the search deepens, one per best move for the `N` best, `status` |
-//! | `go` | `status …`, `nodestats` lines, `=== <move>/<eval>/<seconds>` (the move is not played) |
+//! | `go` | `status …`, `nodestats` lines, `=== <move>/<eval>/<seconds>` (the move is not played); with a clock in the game (`TI` less the moves' times), at most an even share of the time left |
 //! | `ping N` | `pong N`, once the command before it is finished; it stops a search in progress |
 //! | `learn` | `learned` |
 //! | `analyze` | a `status` line: whole-game analysis is not offered |

@@ -2,8 +2,10 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
+use std::thread;
+use std::time::{Duration, Instant};
 
 use tabula_core::{Agent, Game, Progress, SearchControl, SearchLimits, Turn};
 use tabula_reversi::engine::Engine;
@@ -199,7 +201,9 @@ impl Session {
         Some(state)
     }
 
-    /// `go`: thinks and answers `=== move/eval/time`, without playing the move.
+    /// `go`: thinks and answers `=== move/eval/time`, without playing the move. The search is
+    /// as deep as `set depth` asks, and no longer than [`move_budget`] when the game has a
+    /// clock (`TI` and the moves' times).
     fn go(&mut self) {
         let Some(state) = self.position_to_search("go") else {
             return;
@@ -217,7 +221,13 @@ impl Session {
             *lock(&seen) = Some(p.clone());
         });
         let started = Instant::now();
+        // The clock, when the game has one, stops the search at the move's share of it.
+        let timer = self
+            .game
+            .time_left(state.to_move())
+            .map(|left| stop_after(control.clone(), move_budget(left, &state)));
         let mv = self.engine.choose_with(&state, &control);
+        drop(timer);
         let seconds = started.elapsed().as_secs_f64();
         // The value of the last report about this move, if the search made one (a forced move
         // has none).
@@ -263,6 +273,27 @@ impl Session {
         }
         self.out.line("status");
     }
+}
+
+/// The time one move may take with `left` seconds on the clock in `state`: an even share over
+/// the moves the side to move has left (about half the empty squares), less a tenth for safety
+/// and 50 ms for answering; never below 10 ms.
+pub fn move_budget(left: f64, state: &Reversi) -> Duration {
+    let moves = f64::from(state.empty().count_ones().div_ceil(2).max(1));
+    let seconds = (left * 0.9 - 0.05).max(0.0) / moves;
+    Duration::from_secs_f64(seconds.clamp(0.01, 3600.0))
+}
+
+/// Stops `control` after `budget` unless the returned sender is dropped first (the search
+/// ended).
+fn stop_after(control: SearchControl, budget: Duration) -> mpsc::Sender<()> {
+    let (done, wait) = mpsc::channel::<()>();
+    thread::spawn(move || {
+        if let Err(RecvTimeoutError::Timeout) = wait.recv_timeout(budget) {
+            control.stop();
+        }
+    });
+    done
 }
 
 /// A `search` line: the line of play, its value in discs for the side to move, `0`, and the

@@ -419,3 +419,31 @@ fn two_engines_play_a_whole_game_from_a_ggf_start() {
         record.moves.len()
     );
 }
+
+#[test]
+fn go_keeps_to_the_clock() {
+    // Depth 60 would search for ages; with 2 s on black's clock and 13 moves to make, the
+    // move must come within the clock.
+    let game = EXAMPLE.replace("TI[15:00]", "TI[0:02]");
+    let script = format!("set depth 60\nset game {game}\ngo\n");
+    let (out, err) = session(script.as_bytes());
+    assert!(err.is_empty(), "{err:?}");
+    let answer = out.iter().find(|l| l.starts_with("===")).unwrap();
+    let position = ggf::parse(&game).unwrap().position();
+    assert!(position.is_legal(answered_move(answer)));
+    let seconds: f64 = answer.rsplit('/').next().unwrap().parse().unwrap();
+    assert!(seconds < 2.0, "{answer}");
+}
+
+#[test]
+fn a_ping_read_with_the_go_stops_it() {
+    // The whole script arrives at once: the ping waiting behind `go` stops its search (before
+    // it starts or while it runs), and both are answered in order.
+    let (out, _) = session(format!("set depth 60\nset game {EXAMPLE}\ngo\nping 5\n").as_bytes());
+    let replies = answers(&out);
+    assert!(
+        replies[replies.len() - 2].starts_with("=== "),
+        "{replies:?}"
+    );
+    assert_eq!(replies.last(), Some(&"pong 5"));
+}

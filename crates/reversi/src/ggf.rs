@@ -78,6 +78,22 @@ impl GgfGame {
         state
     }
 
+    /// The seconds `player` has left on the clock after the moves so far: the main time, plus
+    /// the increment for each of its moves, less the times its moves took. `None` without a
+    /// clock or its main time; the extension is not counted.
+    pub fn time_left(&self, player: tabula_core::Player) -> Option<f64> {
+        let clock = self.clock?;
+        let mut left = clock.main?;
+        let mut state = self.start;
+        for m in &self.moves {
+            if state.to_move() == player {
+                left += clock.increment.unwrap_or(0.0) - m.time.unwrap_or(0.0);
+            }
+            state.play(m.mv);
+        }
+        Some(left)
+    }
+
     /// The value of property `name` kept in [`GgfGame::tags`].
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
@@ -445,6 +461,7 @@ mod tests {
         assert_eq!(game.moves.len(), 8);
         assert_eq!(game.tag("PB"), Some("./mEdax"));
         assert_eq!(game.clock.unwrap().main, Some(900.0));
+        assert_eq!(game.time_left(0), Some(900.0));
         assert_eq!(game.position().to_move(), 0);
         assert_eq!(
             game.position().discs(0).count_ones() + game.position().discs(1).count_ones(),
@@ -470,6 +487,13 @@ mod tests {
             (3, 0)
         );
         assert_eq!(parse(&written.to_ggf()).unwrap(), written);
+        // Black's clock: 10 s, 1 s more a move, c1 took 3 s; white's pass took nothing.
+        let timed = parse(&format!("(;TI[0:10/1]{board}W[PA]B[c1/2/3];)")).unwrap();
+        assert_eq!(
+            (timed.time_left(0), timed.time_left(1)),
+            (Some(8.0), Some(11.0))
+        );
+        assert_eq!(written.time_left(0), None);
         let m = parse_move("d3/2.39/1:01").unwrap();
         assert_eq!((m.eval, m.time), (Some(2.39), Some(61.0)));
         assert_eq!(parse_move("PA").unwrap().mv, Move::PASS);
