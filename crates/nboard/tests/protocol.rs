@@ -204,6 +204,16 @@ fn a_ggf_game_with_a_pass_is_followed_to_its_end() {
             .count(),
         2
     );
+    // A hint where black must pass offers the pass, exactly valued.
+    let (out, err) = session(format!("set game {before}\nhint 2\n").as_bytes());
+    assert!(err.is_empty(), "{err:?}");
+    let hints: Vec<_> = out
+        .iter()
+        .filter(|l| l.starts_with("search"))
+        .map(|l| search(l))
+        .collect();
+    assert_eq!(hints.last().unwrap().0, "PA", "{out:?}");
+    assert_eq!(hints.last().unwrap().2, "100%");
 }
 
 #[test]
