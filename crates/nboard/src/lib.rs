@@ -12,10 +12,10 @@
 //! | `go` | `status …`, `nodestats` lines, `=== <move>/<eval>/<seconds>` (the move is not played); with a clock in the game (`TI` less the moves' times), at most an even share of the time left |
 //! | `ping N` | `pong N`, once the command before it is finished; it stops a search in progress |
 //! | `learn` | `learned` |
-//! | `analyze` | a `status` line: whole-game analysis is not offered |
+//! | `analyze` | `status …`, `analysis <moves made> <eval>` lines from the last position back to the first (evals in discs for black), `status` |
 //! | `quit` | the engine exits (so it does at the end of input) |
 //!
-//! Evaluations are discs for the side to move; depth `100%` marks an exact value. Moves are
+//! Evaluations are discs for the side to move (black for `analysis`); depth `100%` marks an exact value. Moves are
 //! written `F5`, passes `PA`.
 //!
 //! As the protocol asks, an unknown command is ignored (a `note:` on stderr). A known command

@@ -62,6 +62,11 @@ impl Interrupts {
         lock(&self.current).stop();
     }
 
+    /// Whether an interrupting command waits to be handled.
+    fn waiting(&self) -> bool {
+        self.pending.load(Ordering::SeqCst) > 0
+    }
+
     /// Called by the session when it handles an interrupting command.
     fn handled(&self) {
         let _ = self
@@ -74,7 +79,7 @@ impl Interrupts {
     fn start(&self, sink: impl Fn(&Progress) + Send + Sync + 'static) -> SearchControl {
         let control = SearchControl::new().with_progress(sink);
         *lock(&self.current) = control.clone();
-        if self.pending.load(Ordering::SeqCst) > 0 {
+        if self.waiting() {
             control.stop();
         }
         control
@@ -153,9 +158,7 @@ impl Session {
                 self.out.line(&format!("pong {n}"));
             }
             Command::Learn => self.out.line("learned"),
-            Command::Analyze => self.out.line(&format!(
-                "status {NAME} does not analyze whole games; ask for hints instead"
-            )),
+            Command::Analyze => self.analyze(),
             Command::Quit => {
                 self.interrupts.handled();
                 return true;
@@ -209,6 +212,23 @@ impl Session {
             return;
         };
         self.out.line(&format!("status {NAME} is thinking"));
+        let started = Instant::now();
+        // The clock, when the game has one, stops the search at the move's share of it.
+        let budget = self
+            .game
+            .time_left(state.to_move())
+            .map(|left| move_budget(left, &state));
+        let (mv, value) = self.decide(&state, budget);
+        let seconds = started.elapsed().as_secs_f64();
+        let eval = value.map(|v| format!("{v:.2}")).unwrap_or_default();
+        self.out
+            .line(&format!("=== {}/{eval}/{seconds:.2}", move_text(mv)));
+    }
+
+    /// The engine's move in `state` (not over) within `budget`, reporting `nodestats` as it
+    /// searches, and the move's value for the side to move from the search's last report about
+    /// it (a forced move has none).
+    fn decide(&mut self, state: &Reversi, budget: Option<Duration>) -> (Move, Option<f64>) {
         let out = self.out.clone();
         let last: Arc<Mutex<Option<Progress>>> = Arc::default();
         let seen = last.clone();
@@ -220,25 +240,67 @@ impl Session {
             ));
             *lock(&seen) = Some(p.clone());
         });
-        let started = Instant::now();
-        // The clock, when the game has one, stops the search at the move's share of it.
-        let timer = self
-            .game
-            .time_left(state.to_move())
-            .map(|left| stop_after(control.clone(), move_budget(left, &state)));
-        let mv = self.engine.choose_with(&state, &control);
+        let timer = budget.map(|budget| stop_after(control.clone(), budget));
+        let mv = self.engine.choose_with(state, &control);
         drop(timer);
-        let seconds = started.elapsed().as_secs_f64();
-        // The value of the last report about this move, if the search made one (a forced move
-        // has none).
-        let eval = lock(&last)
+        let value = lock(&last)
             .as_ref()
             .filter(|p| p.best.as_deref() == Some(mv.to_string().as_str()))
-            .and_then(|p| p.value)
-            .map(|v| format!("{v:.2}"))
-            .unwrap_or_default();
+            .and_then(|p| p.value);
+        (mv, value)
+    }
+
+    /// `analyze`: a retrograde analysis of the game, as NBoard's own engines give it. From the
+    /// last position back to the first, `analysis <moves made> <eval>` for the last position
+    /// and for each where the side to move had a choice, the eval in discs for black: the final
+    /// count when the game is over, else the searched value of the best move where the game's
+    /// move was not that move, else the eval after the game's move. A position before any eval
+    /// is known (the last one's move was forced) is left out. Stops early at `ping`.
+    fn analyze(&mut self) {
         self.out
-            .line(&format!("=== {}/{eval}/{seconds:.2}", move_text(mv)));
+            .line(&format!("status {NAME} is analyzing the game"));
+        let mut positions = vec![self.game.start];
+        for m in &self.game.moves {
+            let mut next = *positions.last().unwrap_or(&self.game.start);
+            next.play(m.mv);
+            positions.push(next);
+        }
+        let last = positions.len() - 1;
+        let mut score: Option<f64> = None;
+        for (i, state) in positions.iter().enumerate().rev() {
+            if self.interrupts.waiting() {
+                break;
+            }
+            if i == last && state.is_over() {
+                score = Some(state.margin(0) as f64);
+            } else if i == last || state.move_mask().count_ones() >= 2 {
+                // The side to move's choice is searched (at the end of an unfinished game,
+                // after its forced pass if it has one).
+                let (mut searched, mut sign) = (*state, 1.0);
+                if searched.must_pass() {
+                    searched.pass();
+                    sign = -1.0;
+                }
+                if searched.to_move() == 1 {
+                    sign = -sign;
+                }
+                let (best, value) = self.decide(&searched, None);
+                if self.interrupts.waiting() {
+                    break;
+                }
+                let played = self.game.moves.get(i).map(|m| m.mv);
+                if i == last || Some(best) != played {
+                    score = value.map(|v| sign * v).or(score);
+                }
+            } else {
+                // A forced move or pass: the eval is the one after it.
+                continue;
+            }
+            if let Some(score) = score {
+                self.out.line(&format!("analysis {i} {score:.2}"));
+            }
+        }
+        self.out.line("status");
     }
 
     /// `hint n`: `status`, `search` lines while the search deepens and one for each of the `n`

@@ -85,17 +85,15 @@ fn ggs_games() -> Vec<String> {
 
 #[test]
 fn answers_the_handshake_settings_ping_and_learn() {
-    let (out, err) = session(
-        b"nboard 2\nset depth 4\nset contempt 50\nping 1\nlearn\nanalyze\n\nquit\nping 2\n",
-    );
+    let (out, err) =
+        session(b"nboard 2\nset depth 4\nset contempt 50\nping 1\nlearn\n\nquit\nping 2\n");
     assert_eq!(
         answers(&out),
         [
             "set myname Tabula",
             "set myname Tabula",
             "pong 1",
-            "learned",
-            "status Tabula does not analyze whole games; ask for hints instead",
+            "learned"
         ]
     );
     // Nothing after quit is answered; nothing was wrong.
@@ -364,6 +362,14 @@ fn ping_stops_a_long_search() {
     engine.send("ping 43");
     engine.expect("status", Duration::from_secs(10));
     assert_eq!(engine.expect("pong", Duration::from_secs(10)), "pong 43");
+    // And so is the analysis of a game.
+    engine.send("analyze");
+    engine.expect(
+        "status Tabula is analyzing the game",
+        Duration::from_secs(10),
+    );
+    engine.send("ping 44");
+    assert_eq!(engine.expect("pong", Duration::from_secs(10)), "pong 44");
     engine.quit();
     println!("go at depth 60 stopped {stopped_in:?} after ping");
 }
@@ -456,4 +462,46 @@ fn a_ping_read_with_the_go_stops_it() {
         "{replies:?}"
     );
     assert_eq!(replies.last(), Some(&"pong 5"));
+}
+
+#[test]
+fn analyze_walks_the_game_back_with_exact_values_at_the_end() {
+    // The second GGS game, a draw, at depth 6: exact from 8 empties (52 moves in).
+    let text = &ggs_games()[1];
+    let game = ggf::parse(text).unwrap();
+    let (out, err) = session(format!("set depth 6\nset game {text}\nanalyze\n").as_bytes());
+    assert!(err.is_empty(), "{err:?}");
+    let lines: Vec<(usize, f64)> = out
+        .iter()
+        .filter_map(|l| l.strip_prefix("analysis "))
+        .map(|l| {
+            let (i, eval) = l.split_once(' ').unwrap();
+            (i.parse().unwrap(), eval.parse().unwrap())
+        })
+        .collect();
+    let n = game.moves.len();
+    // The last position first, with its final count for black.
+    assert_eq!(lines[0], (n, game.position().margin(0) as f64));
+    assert!(lines.windows(2).all(|w| w[0].0 > w[1].0), "{lines:?}");
+    assert_eq!(lines.last().unwrap().0, 0);
+    let mut engine = Engine::new(None, None);
+    let mut checked = 0;
+    for &(i, eval) in &lines {
+        let mut before = GgfGame::new(game.start);
+        before.moves = game.moves[..i].to_vec();
+        let position = before.position();
+        // Every line but the last position's is a position with a choice.
+        if i < n {
+            assert!(position.move_mask().count_ones() >= 2, "position {i}");
+        }
+        if (9..).contains(&position.empty().count_ones()) || position.is_over() {
+            continue;
+        }
+        // At most 8 empties: the eval is the exact value, for black.
+        let best = engine.solve(&position)[0].value;
+        let for_black = if position.to_move() == 0 { best } else { -best };
+        assert_eq!(eval, for_black, "position {i}");
+        checked += 1;
+    }
+    assert!(checked >= 3, "{checked} exact positions checked");
 }
