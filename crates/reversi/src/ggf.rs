@@ -417,6 +417,12 @@ fn seconds(text: &str) -> Result<f64, ParseError> {
         }
         total = total * 60.0 + x;
     }
+    if !total.is_finite() {
+        return Err(ParseError::new(format!(
+            "{} is too long a time",
+            quote(text)
+        )));
+    }
     Ok(total)
 }
 
@@ -518,6 +524,7 @@ mod tests {
             ("(;B[a1];)", "move 1"),
             ("(;TI[1:2:3:4];)", "TI"),
             ("(;B[f5//-1];)", "negative"),
+            ("(;TI[1e308:1e308];)", "too long"),
         ] {
             let err = parse(text).unwrap_err();
             assert!(err.message.contains(needle), "{text:?}: {err}");
