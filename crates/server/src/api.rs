@@ -45,9 +45,10 @@ pub fn routes(body_bytes: usize) -> Router<Arc<App>> {
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Body(request): Body<CreateRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if !app.create_limiter.allow(addr.ip()) {
+    if !app.create_limiter.allow(app.client(addr, &headers)) {
         return Err(ApiError::TooMany);
     }
     let plan = setup::plan(request, rand::random(), rand::random())?;
@@ -83,9 +84,10 @@ async fn join(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(request): Body<JoinRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if !app.create_limiter.allow(addr.ip()) {
+    if !app.create_limiter.allow(app.client(addr, &headers)) {
         return Err(ApiError::TooMany);
     }
     let cell = app.get(&id)?;
@@ -126,7 +128,7 @@ async fn play(
     headers: HeaderMap,
     Body(request): Body<MoveRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if !app.message_limiter.allow(addr.ip()) {
+    if !app.message_limiter.allow(app.client(addr, &headers)) {
         return Err(ApiError::TooMany);
     }
     let token = bearer(&headers)?;

@@ -67,6 +67,7 @@ pub struct Live {
     engine: Engine,
     notify: Arc<Notify>,
     rematch: Option<String>,
+    touched: Instant,
 }
 
 /// What a new game hands its creator.
@@ -225,6 +226,7 @@ impl Live {
             .and_then(|text| serde_json::from_str::<EndingRecord>(text).ok())
             .map(EndingRecord::into_ending);
         live.version = row.version;
+        live.rematch = row.rematch.clone();
         live.stored = plies;
         let notations =
             |plies: &[StoredPly]| plies.iter().map(|p| p.notation.clone()).collect::<Vec<_>>();
@@ -266,6 +268,7 @@ impl Live {
             engine: Engine::Idle,
             notify,
             rematch: None,
+            touched: Instant::now(),
         }
     }
 
@@ -317,6 +320,7 @@ impl Live {
             finished: false,
             forced_end: None,
             version: self.version,
+            rematch: None,
         }
     }
 
@@ -399,6 +403,7 @@ impl Live {
         self.stored.truncate(keep);
         self.stored.extend(added);
         self.version += 1;
+        self.touched = Instant::now();
         let mut d = json!({ "state": self.state_of(&view) });
         if let (Value::Object(d), Value::Object(extra)) = (&mut d, extra) {
             d.extend(extra);
@@ -690,6 +695,7 @@ impl Live {
 
     /// Records that the rematch is the game `id`.
     pub fn set_rematch(&mut self, store: &Store, id: String) -> Result<(), ApiError> {
+        store.set_rematch(&self.id, &id)?;
         self.rematch = Some(id.clone());
         self.publish(store, "rematch", json!({"id": id}))
     }
@@ -697,6 +703,16 @@ impl Live {
     /// The rematch's id, if one was made.
     pub fn rematch(&self) -> Option<&str> {
         self.rematch.as_deref()
+    }
+
+    /// How long since the last change.
+    pub fn idle_for(&self, now: Instant) -> Duration {
+        now.saturating_duration_since(self.touched)
+    }
+
+    /// Whether no search is queued or running.
+    pub fn engine_idle(&self) -> bool {
+        matches!(self.engine, Engine::Idle)
     }
 
     /// Whether the game is over.

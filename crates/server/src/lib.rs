@@ -17,6 +17,7 @@ mod error;
 pub mod game;
 pub mod limits;
 mod page;
+pub mod proxy;
 mod secret;
 pub mod setup;
 mod socket;
@@ -25,7 +26,8 @@ pub mod store;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
 
@@ -47,6 +49,14 @@ pub struct Limits {
     pub body_bytes: usize,
     /// The largest socket message, in bytes (larger ones close the socket with 1009).
     pub message_bytes: usize,
+    /// How long a finished game nobody is connected to stays in memory after its last change.
+    pub keep_finished: Duration,
+    /// How long an unfinished game nobody is connected to stays in memory after its last
+    /// change (a game with a clock stays while it is unfinished).
+    pub keep_idle: Duration,
+    /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` name the client (none: the
+    /// headers are ignored and the peer is the client).
+    pub proxies: proxy::TrustedProxies,
 }
 
 impl Default for Limits {
@@ -66,6 +76,9 @@ impl Default for Limits {
             },
             body_bytes: 16 * 1024,
             message_bytes: 4 * 1024,
+            keep_finished: Duration::from_secs(60),
+            keep_idle: Duration::from_secs(15 * 60),
+            proxies: proxy::TrustedProxies::default(),
         }
     }
 }
@@ -138,9 +151,39 @@ impl App {
         Ok(app)
     }
 
+    /// The address the rate limits count a request against: the peer, or the client a trusted
+    /// proxy names.
+    pub fn client(&self, peer: SocketAddr, headers: &axum::http::HeaderMap) -> std::net::IpAddr {
+        self.limits.proxies.client(peer.ip(), headers)
+    }
+
     /// How many games are in memory.
     pub fn games_in_memory(&self) -> usize {
         self.map().len()
+    }
+
+    /// Drops from memory the games nothing holds (no socket, request, search or clock watch)
+    /// that have been finished for `keep_finished` or idle for `keep_idle`; they are loaded
+    /// again from the store when asked for. Returns how many went.
+    pub fn evict(&self) -> usize {
+        let now = Instant::now();
+        let mut map = self.map();
+        let before = map.len();
+        map.retain(|_, cell| {
+            // Only the map holds it, and only through the map can anyone take it: nobody else
+            // can be holding its lock or take it while the map is locked.
+            if Arc::strong_count(cell) > 1 {
+                return true;
+            }
+            let live = cell.lock();
+            let keep = if live.is_over() {
+                self.limits.keep_finished
+            } else {
+                self.limits.keep_idle
+            };
+            live.idle_for(now) < keep || !live.engine_idle()
+        });
+        before - map.len()
     }
 
     fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<GameCell>>> {
@@ -284,19 +327,47 @@ fn new_id() -> String {
 pub async fn serve(config: Config, bound: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let store = Store::open(&config.db).map_err(|e| ServeError::Store(config.db.clone(), e))?;
     let app = App::new(store, config.engines, config.limits).map_err(ServeError::Load)?;
-    let listener = tokio::net::TcpListener::bind(config.addr)
+    run(app, config.addr, bound).await
+}
+
+/// Serves `app` on `addr` (and sweeps idle games out of memory) until the process ends.
+pub async fn run(
+    app: Arc<App>,
+    addr: SocketAddr,
+    bound: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let listener = tokio::net::TcpListener::bind(addr)
         .await
-        .map_err(|e| ServeError::Bind(config.addr, e))?;
-    let addr = listener
+        .map_err(|e| ServeError::Bind(addr, e))?;
+    let local = listener
         .local_addr()
-        .map_err(|e| ServeError::Bind(config.addr, e))?;
-    bound(addr);
+        .map_err(|e| ServeError::Bind(addr, e))?;
+    bound(local);
+    tokio::spawn(sweep(Arc::downgrade(&app)));
     axum::serve(
         listener,
         router(app).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .await
     .map_err(ServeError::Io)
+}
+
+/// Evicts idle games now and then (twice within the shorter keep time, at most every 30 s).
+async fn sweep(app: Weak<App>) {
+    let every = match app.upgrade() {
+        Some(app) => (app.limits.keep_finished.min(app.limits.keep_idle) / 2)
+            .clamp(Duration::from_millis(10), Duration::from_secs(30)),
+        None => return,
+    };
+    loop {
+        tokio::time::sleep(every).await;
+        match app.upgrade() {
+            Some(app) => {
+                app.evict();
+            }
+            None => return,
+        }
+    }
 }
 
 /// The routes: the page, its catalog, the API and the socket.

@@ -42,8 +42,10 @@ pub async fn upgrade(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
+    headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    let ip = app.client(addr, &headers);
     let cell = app.get(&id)?;
     let seat = match query.token.as_deref().filter(|t| !t.is_empty()) {
         Some(token) => Some(cell.lock().seat_of(token).ok_or(ApiError::Unauthorized)?),
@@ -55,7 +57,7 @@ pub async fn upgrade(
         .max_frame_size(FRAME_CAP)
         .read_buffer_size(BUFFER)
         .write_buffer_size(BUFFER)
-        .on_upgrade(move |socket| session(socket, app, cell, seat, since, addr.ip())))
+        .on_upgrade(move |socket| session(socket, app, cell, seat, since, ip)))
 }
 
 fn message(t: &str, v: u64, d: Value) -> Message {

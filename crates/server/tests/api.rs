@@ -11,7 +11,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tabula_server::limits::Rate;
-use tabula_server::{Config, Limits};
+use tabula_server::{App, Config, Limits};
 use tokio_tungstenite::tungstenite::Message;
 
 /// Starts a server on a free port of 127.0.0.1 with its own database; returns its address.
@@ -30,6 +30,35 @@ async fn start(limits: Limits) -> (SocketAddr, tempdir::Dir) {
             .unwrap();
     });
     (rx.await.unwrap(), dir)
+}
+
+/// Like [`start`], keeping a handle on the server's state.
+async fn start_app(limits: Limits) -> (SocketAddr, std::sync::Arc<App>, tempdir::Dir) {
+    let dir = tempdir::Dir::new();
+    let store = tabula_server::store::Store::open(&dir.path.join("games.sqlite")).unwrap();
+    let app = App::new(store, Some(1), limits).unwrap();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let serving = app.clone();
+    tokio::spawn(async move {
+        tabula_server::run(serving, "127.0.0.1:0".parse().unwrap(), |addr| {
+            tx.send(addr).unwrap()
+        })
+        .await
+        .unwrap();
+    });
+    (rx.await.unwrap(), app, dir)
+}
+
+/// Waits (at most 10 s) until `done` holds.
+async fn until(what: &str, done: impl Fn() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "timed out: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
 mod tempdir {
@@ -439,6 +468,49 @@ async fn creating_games_is_rate_limited_per_address() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forwarded_addresses_count_only_from_a_trusted_proxy() {
+    let one_each = Rate {
+        per_second: 0.001,
+        burst: 1.0,
+    };
+    let create = |addr, forwarded: &str| {
+        http::request_with(
+            addr,
+            "POST",
+            "/api/games",
+            &[("X-Forwarded-For", forwarded)],
+            Some(r#"{"game":"2048"}"#),
+        )
+        .status
+    };
+    // Behind a trusted proxy (the test connects from 127.0.0.1): one game per forwarded client.
+    let trusted = Limits {
+        create: one_each,
+        proxies: tabula_server::proxy::TrustedProxies::parse(&["127.0.0.0/8"]).unwrap(),
+        ..Limits::default()
+    };
+    let (addr, _dir) = start(trusted).await;
+    blocking(move || {
+        assert_eq!(create(addr, "198.51.100.1"), 201);
+        assert_eq!(create(addr, "198.51.100.2"), 201);
+        // What a client writes left of the proxy's entry does not make it someone else.
+        assert_eq!(create(addr, "203.0.113.5, 198.51.100.1"), 429);
+    })
+    .await;
+    // Not trusted: the header is ignored, every request is the peer's.
+    let (addr, _dir2) = start(Limits {
+        create: one_each,
+        ..Limits::default()
+    })
+    .await;
+    blocking(move || {
+        assert_eq!(create(addr, "198.51.100.1"), 201);
+        assert_eq!(create(addr, "198.51.100.2"), 429);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_2048_game_slides_through_the_api() {
     let (addr, _dir) = start(Limits::default()).await;
     blocking(move || {
@@ -525,4 +597,77 @@ async fn hints_come_on_request_against_the_computer_only() {
         .as_str()
         .unwrap()
         .contains("between people"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_and_idle_games_leave_memory_and_come_back_from_the_store() {
+    let limits = Limits {
+        keep_finished: Duration::ZERO,
+        keep_idle: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let (addr, app, _dir) = start_app(limits).await;
+    let (id, x, o) = blocking(move || online_ttt(addr)).await;
+    let mut os = connect(addr, &format!("{id}/ws?token={o}")).await;
+    next(&mut os).await;
+    let v0 = next(&mut os).await["v"].as_u64().unwrap();
+    let (id2, x2, o2) = (id.clone(), x.clone(), o.clone());
+    blocking(move || {
+        for (token, mv) in [
+            (&x2, "a1"),
+            (&o2, "b1"),
+            (&x2, "a2"),
+            (&o2, "b2"),
+            (&x2, "a3"),
+        ] {
+            assert_eq!(http::play(addr, &id2, token, mv).status, 200, "{mv}");
+        }
+    })
+    .await;
+    // Finished, but O is connected: it stays.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(app.games_in_memory(), 1);
+    drop(os);
+    until("the finished game leaves memory", || {
+        app.games_in_memory() == 0
+    })
+    .await;
+
+    // Still readable, and a reconnecting client that saw only the start gets the full state.
+    let (id2, o2) = (id.clone(), o.clone());
+    let read = blocking(move || http::state(addr, &id2)).await;
+    assert_eq!(read["status"], "finished");
+    assert_eq!(read["result"]["winner"], 0);
+    let mut os = connect(addr, &format!("{id}/ws?token={o2}&v={v0}")).await;
+    assert_eq!(next(&mut os).await["d"]["seat"], 1);
+    let full = next(&mut os).await;
+    assert_eq!(full["t"], "state");
+    assert_eq!(full["v"], read["version"]);
+    assert_eq!(full["d"]["state"]["moves"].as_array().unwrap().len(), 5);
+    // The rematch is made once, also across evictions.
+    send(&mut os, r#"{"t":"rematch"}"#).await;
+    let first = loop {
+        let m = next(&mut os).await;
+        if m["t"] == "rematch" && m["d"]["state"].is_null() {
+            break m["d"]["id"].as_str().unwrap().to_string();
+        }
+    };
+    drop(os);
+    // The rematch (unfinished, nobody connected) goes after keep_idle; the old game sooner.
+    until("both games leave memory", || app.games_in_memory() == 0).await;
+    let mut os = connect(addr, &format!("{id}/ws?token={o}")).await;
+    next(&mut os).await;
+    assert_eq!(next(&mut os).await["d"]["state"]["rematch"], first);
+    send(&mut os, r#"{"t":"rematch"}"#).await;
+    let again = loop {
+        let m = next(&mut os).await;
+        if m["t"] == "rematch" {
+            break m["d"]["id"].as_str().unwrap().to_string();
+        }
+    };
+    assert_eq!(again, first);
+    drop(os);
+    // The idle rematch plays on from the store: O now moves first.
+    let status = blocking(move || http::play(addr, &first, &o, "b2").status).await;
+    assert_eq!(status, 200);
 }
