@@ -13,7 +13,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::setup::{self, CreateRequest};
 use crate::App;
 
@@ -26,8 +26,10 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(value)) => Ok(Body(value)),
-            Err(JsonRejection::JsonDataError(e)) => Err(ApiError::Unprocessable(e.body_text())),
-            Err(e) => Err(ApiError::BadRequest(e.body_text())),
+            Err(JsonRejection::JsonDataError(e)) => {
+                Err(ApiError::Unprocessable(Code::BadFields, e.body_text()))
+            }
+            Err(e) => Err(ApiError::BadRequest(Code::BadRequest, e.body_text())),
         }
     }
 }

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
 
-pub use error::ApiError;
+pub use error::{ApiError, Code};
 use game::Live;
 use limits::{PerAddress, Rate};
 use store::Store;
@@ -246,6 +246,7 @@ impl App {
         if cell.lock().settings().clock.is_none() {
             return;
         }
+        let signal = cell.lock().clock_signal();
         let (app, cell) = (self.clone(), cell.clone());
         tokio::spawn(async move {
             loop {
@@ -261,10 +262,10 @@ impl App {
                         let wait = due + std::time::Duration::from_millis(5);
                         tokio::select! {
                             _ = tokio::time::sleep(wait) => {}
-                            _ = cell.notify.notified() => {}
+                            _ = signal.notified() => {}
                         }
                     }
-                    None => cell.notify.notified().await,
+                    None => signal.notified().await,
                 }
                 if let Err(e) = cell.lock().check_flag(&app.store) {
                     eprintln!("tabula serve: {e}");
@@ -291,8 +292,9 @@ impl App {
         let new_cell = {
             let mut old = cell.lock();
             if !old.is_over() {
-                return Err(ApiError::Conflict(
-                    "a rematch is offered once the game is over".into(),
+                return Err(ApiError::conflict(
+                    Code::NotOver,
+                    "a rematch is offered once the game is over",
                 ));
             }
             if let Some(id) = old.rematch() {

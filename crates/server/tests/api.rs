@@ -135,7 +135,11 @@ async fn status_codes_of_an_online_game() {
         let joined = http::join(addr, &id, &invite);
         assert_eq!(joined.status, 200);
         let o = joined.body["token"].as_str().unwrap().to_string();
-        assert_eq!(http::join(addr, &id, &invite).status, 409);
+        let used = http::join(addr, &id, &invite);
+        assert_eq!(
+            (used.status, used.body["code"].as_str()),
+            (409, Some("invite_used"))
+        );
 
         // No token, an unknown token (a third party): 401.
         let no_token = http::request(
@@ -151,8 +155,12 @@ async fn status_codes_of_an_online_game() {
         let stranger = other["token"].as_str().unwrap();
         assert_eq!(http::play(addr, &id, stranger, "b2").status, 401);
 
-        // The seat not to move: 409. Illegal or malformed moves: 422 with the reason.
-        assert_eq!(http::play(addr, &id, &o, "b2").status, 409);
+        // The seat not to move: 409. Illegal or malformed moves: 422 with the reason. Each
+        // refusal has its stable code besides the English text.
+        let early = http::play(addr, &id, &o, "b2");
+        assert_eq!(early.status, 409);
+        assert_eq!(early.body["code"], "not_your_turn");
+        assert_eq!(early.body["error"], "it is not your turn");
         let first = http::play(addr, &id, &x, "b2");
         assert_eq!(first.status, 200, "{}", first.text);
         assert_eq!(first.body["moves"][0]["move"], "b2");
@@ -160,6 +168,7 @@ async fn status_codes_of_an_online_game() {
         assert_eq!(http::play(addr, &id, &x, "a1").status, 409);
         let occupied = http::play(addr, &id, &o, "b2");
         assert_eq!(occupied.status, 422);
+        assert_eq!(occupied.body["code"], "illegal_move");
         assert!(occupied.body["error"].as_str().unwrap().len() > 5);
         assert_eq!(http::play(addr, &id, &o, "zz").status, 422);
         let bad_json = http::request(
@@ -670,4 +679,116 @@ async fn finished_and_idle_games_leave_memory_and_come_back_from_the_store() {
     // The idle rematch plays on from the store: O now moves first.
     let status = blocking(move || http::play(addr, &first, &o, "b2").status).await;
     assert_eq!(status, 200);
+}
+
+/// The next message of type `t`, skipping others.
+async fn next_of(socket: &mut Socket, t: &str) -> Value {
+    loop {
+        let m = next(socket).await;
+        if m["t"] == t {
+            return m;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn offers_can_be_declined_and_lapse_when_the_offerer_moves() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (id, x, o) = blocking(move || online_ttt(addr)).await;
+    let mut xs = connect(addr, &format!("{id}/ws?token={x}")).await;
+    let mut os = connect(addr, &format!("{id}/ws?token={o}")).await;
+    let mut watcher = connect(addr, &format!("{id}/ws")).await;
+    for s in [&mut xs, &mut os, &mut watcher] {
+        next_of(s, "state").await;
+    }
+    send(&mut xs, r#"{"t":"move","d":{"move":"a1"}}"#).await;
+    next_of(&mut os, "move").await;
+    // Nothing offered yet: nothing to decline.
+    send(&mut os, r#"{"t":"decline"}"#).await;
+    let none = next_of(&mut os, "error").await;
+    assert_eq!(none["d"]["code"], "no_offer");
+    assert_eq!(none["d"]["status"], 409);
+
+    // X offers a draw; O declines it; X sees the refusal and the offer is gone.
+    send(&mut xs, r#"{"t":"draw"}"#).await;
+    assert_eq!(
+        next_of(&mut os, "offer").await["d"]["state"]["offers"]["draw"],
+        0
+    );
+    send(&mut os, r#"{"t":"decline","d":{"offer":"chess"}}"#).await;
+    assert_eq!(next_of(&mut os, "error").await["d"]["code"], "bad_fields");
+    send(&mut watcher, r#"{"t":"decline"}"#).await;
+    assert_eq!(
+        next_of(&mut watcher, "error").await["d"]["code"],
+        "spectator"
+    );
+    send(&mut os, r#"{"t":"decline","d":{"offer":"draw"}}"#).await;
+    let declined = next_of(&mut xs, "declined").await;
+    assert_eq!(declined["d"]["offers"], json!(["draw"]));
+    assert_eq!(declined["d"]["player"], 1);
+    assert!(declined["d"]["state"]["offers"]["draw"].is_null());
+    // The offerer cannot decline their own offer, and a declined one cannot be accepted.
+    send(&mut os, r#"{"t":"decline","d":{"offer":"draw"}}"#).await;
+    assert_eq!(next_of(&mut os, "error").await["d"]["code"], "no_offer");
+
+    // A takeback request declined too.
+    send(&mut xs, r#"{"t":"takeback"}"#).await;
+    next_of(&mut os, "offer").await;
+    send(&mut os, r#"{"t":"decline"}"#).await;
+    let declined = next_of(&mut xs, "declined").await;
+    assert_eq!(declined["d"]["offers"], json!(["takeback"]));
+    assert_eq!(declined["d"]["state"]["moves"].as_array().unwrap().len(), 1);
+
+    // O offers a draw and then moves: the offer lapses, there is nothing for X to decline
+    // or accept (X's draw is a new offer, not an agreement).
+    send(&mut os, r#"{"t":"draw"}"#).await;
+    assert_eq!(
+        next_of(&mut xs, "offer").await["d"]["state"]["offers"]["draw"],
+        1
+    );
+    send(&mut os, r#"{"t":"move","d":{"move":"b2"}}"#).await;
+    let moved = next_of(&mut xs, "move").await;
+    assert!(moved["d"]["state"]["offers"]["draw"].is_null());
+    send(&mut xs, r#"{"t":"decline"}"#).await;
+    assert_eq!(next_of(&mut xs, "error").await["d"]["code"], "no_offer");
+    send(&mut xs, r#"{"t":"draw"}"#).await;
+    let offer = next_of(&mut xs, "offer").await;
+    assert_eq!(offer["d"]["state"]["status"], "ongoing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn against_the_computer_both_clocks_run_and_the_engine_keeps_to_its_own() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        // 0.03 minutes: 1,800 ms each, no increment. The engine's budget is a twentieth of what
+        // it has left (90 ms); unhurried, level 8 thinks far longer on this reply.
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"engine:level=8","clock":{"minutes":0.03}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let token = created["token"].as_str().unwrap().to_string();
+        let s = http::state(addr, &id);
+        assert_eq!(
+            s["clocks"][0]["running"], true,
+            "the person's clock runs from the start"
+        );
+        assert_eq!(http::play(addr, &id, &token, "h8").status, 200);
+        let s = http::wait_for(addr, &id, |s| s["moves"].as_array().unwrap().len() == 2);
+        let engine_left = s["clocks"][1]["remaining_ms"].as_u64().unwrap();
+        assert!(
+            engine_left >= 1800 - 90 - 250,
+            "the engine used {} ms of its 1,800",
+            1800 - engine_left
+        );
+        assert_eq!(s["clocks"][1]["running"], false);
+        assert_eq!(s["clocks"][0]["running"], true);
+        assert_eq!(s["status"], "ongoing");
+        // The person does not move again: their flag falls and the computer wins on time.
+        let s = http::wait_for(addr, &id, |s| s["status"] == "finished");
+        assert_eq!(s["result"]["ending"]["result"], "timeout");
+        assert_eq!(s["result"]["ending"]["player"], 0);
+        assert_eq!(s["result"]["winner"], 1);
+    })
+    .await;
 }

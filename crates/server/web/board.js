@@ -23,8 +23,28 @@ function hintText(hint) {
   return (v > 0 ? "+" : "") + v;
 }
 
+/**
+ * Puts the notation's column letters above the board and its row labels to its left, in the
+ * order the server's state lists them (the notation decides which way rows count). Hidden from
+ * screen readers: every cell already says its name. No labels for 2048 (`state` null).
+ */
+function drawCoordinates(root, state) {
+  const wrap = root.parentElement;
+  const columns = wrap.querySelector(".coords.columns");
+  const rows = wrap.querySelector(".coords.rows");
+  wrap.classList.toggle("no-coords", !state);
+  if (!state) return;
+  wrap.dataset.game = state.game;
+  wrap.style.setProperty("--cols", state.width);
+  wrap.style.setProperty("--rows", state.height);
+  const labels = (texts) => texts.map((text) => Object.assign(document.createElement("span"), { textContent: text }));
+  columns.replaceChildren(...labels(state.columns));
+  rows.replaceChildren(...labels(state.rows));
+}
+
 /** Draws a placing game's board (tic-tac-toe, reversi, gomoku) into `root`. */
 export function drawGrid(root, state, { mine, onPlay }) {
+  drawCoordinates(root, state);
   root.className = `board board-${state.game}`;
   root.style.setProperty("--cols", state.width);
   root.style.setProperty("--rows", state.height);
@@ -81,6 +101,7 @@ let shown2048 = -1;
 
 /** Draws the 2048 board, sliding the tiles of the last move when it is new. */
 export function draw2048(root, state) {
+  drawCoordinates(root, null);
   root.className = "board board-2048";
   root.setAttribute("role", "grid");
   const n = state.width;
