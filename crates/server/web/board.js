@@ -4,8 +4,13 @@
 
 import { t } from "./i18n.js";
 
+/** Stone games name their seats by colour, as the terminal and the window do. */
+const COLOURS = { reversi: ["player-black", "player-white"], gomoku: ["player-black", "player-white"] };
+
 /** The catalog's name of a seat ("X", "Black", "黑方"). */
 export function seatName(state, player) {
+  const colour = COLOURS[state.game]?.[player];
+  if (colour) return t(colour);
   const name = state.seats[player]?.name ?? "";
   const key = `player-${name.toLowerCase()}`;
   const text = t(key);
@@ -45,6 +50,9 @@ function drawCoordinates(root, state) {
 /** Draws a placing game's board (tic-tac-toe, reversi, gomoku) into `root`. */
 export function drawGrid(root, state, { mine, onPlay }) {
   drawCoordinates(root, state);
+  // Keyboard play: the cell that had the focus keeps it across redraws, and the arrow keys
+  // move it (one cell is in the tab order: the focused one, else the last move, else a1).
+  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.cell : null;
   root.className = `board board-${state.game}`;
   root.style.setProperty("--cols", state.width);
   root.style.setProperty("--rows", state.height);
@@ -94,7 +102,36 @@ export function drawGrid(root, state, { mine, onPlay }) {
     }
     cells.push(b);
   }
+  const current =
+    cells.find((b) => b.dataset.cell === focused) || cells[state.last_move ?? -1] || cells.find((b) => b.classList.contains("legal")) || cells[0];
+  for (const b of cells) b.tabIndex = b === current ? 0 : -1;
   root.replaceChildren(...cells);
+  if (focused) current.focus();
+  root.onkeydown = (e) => moveFocus(e, root, state.width);
+}
+
+const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Moves the focus between the cells with the arrow keys (Home/End: the row's ends). */
+function moveFocus(e, root, width) {
+  const cells = [...root.querySelectorAll(".cell")];
+  const at = cells.indexOf(document.activeElement);
+  if (at < 0) return;
+  const [x, y] = [at % width, Math.floor(at / width)];
+  const height = cells.length / width;
+  let next = null;
+  if (STEPS[e.key]) {
+    const [dx, dy] = STEPS[e.key];
+    const [nx, ny] = [x + dx, y + dy];
+    if (nx >= 0 && nx < width && ny >= 0 && ny < height) next = ny * width + nx;
+  } else if (e.key === "Home") next = y * width;
+  else if (e.key === "End") next = y * width + width - 1;
+  else return;
+  e.preventDefault();
+  if (next === null) return;
+  cells[at].tabIndex = -1;
+  cells[next].tabIndex = 0;
+  cells[next].focus();
 }
 
 let shown2048 = -1;

@@ -224,6 +224,8 @@ test("reversi against the computer, on a phone, in Chinese", async () => {
   await page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
   await startGame(page, server.url, { game: "reversi", strength: "engine:level=2" });
   assert.match(await page.locator("#title").textContent(), /黑白棋|Reversi|翻转棋/);
+  // Reversi's seats are named by colour, as in the terminal, not X and O.
+  assert.match(await page.locator("#players").textContent(), /黑方.*白方/s);
   await page.locator(".cell.legal").first().click();
   await waitMoves(page, 2);
   await page.locator(".cell.legal").first().waitFor();
@@ -273,6 +275,16 @@ test("in Chinese: a wrong invite is refused in Chinese, a draw offer is declined
   await b.page.click("#decline");
   await a.page.locator("#toast", { hasText: "拒绝了你的和棋提议" }).waitFor();
   await b.page.locator("#offer[hidden]").waitFor({ state: "attached" });
+
+  // B plays with the keyboard: the board's one tab stop is the last move (e5); the arrows
+  // walk to a4, Enter plays it, and the focus stays on a4 when the board is drawn again.
+  await b.page.locator('.cell[tabindex="0"]').focus();
+  assert.equal(await b.page.evaluate(() => document.activeElement.dataset.cell), "e5");
+  for (const key of ["ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowDown", "Enter"]) await b.page.keyboard.press(key);
+  await waitMoves(a.page, 2);
+  assert.match(await a.page.locator("#moves li").last().textContent(), /白方 a4/);
+  await waitMoves(b.page, 2);
+  assert.equal(await b.page.evaluate(() => document.activeElement.dataset.cell), "a4");
   for (const q of [a, b, c]) await q.context.close();
   await kill9(server);
 });
