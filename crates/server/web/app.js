@@ -223,6 +223,7 @@ function render() {
     $("best").textContent = best;
     $("score2048").hidden = false;
     if (state.goal_reached && !state.result) $("status").textContent += ` — ${t("web-goal-reached")}`;
+    if (state.hints_on && !state.result) $("status").textContent += ` — ${suggestion()}`;
   } else {
     drawGrid($("board"), state, { mine: myTurn(), onPlay: play });
   }
@@ -231,6 +232,16 @@ function render() {
   drawPlayers();
   drawMoves();
   drawActions();
+}
+
+const ARROWS = { left: "←", right: "→", up: "↑", down: "↓" };
+
+/** 2048 with hints on: the slide the computer values most, or that it is still looking. */
+function suggestion() {
+  const hints = state.hints || [];
+  if (!hints.length) return t("web-suggest-wait");
+  const best = hints.reduce((a, b) => (b.value > a.value ? b : a));
+  return t("web-suggest", { slide: `${ARROWS[best.notation] || ""} ${best.notation}`.trim() });
 }
 
 function drawPlayers() {

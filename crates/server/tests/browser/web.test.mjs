@@ -205,6 +205,10 @@ test("2048: keys slide the tiles, and the best score outlives a reload", async (
     }
   }
   assert.ok(moves >= 8, `only ${moves} slides were played`);
+  // Hints: the status says the computer is looking, then names the slide it values most (the
+  // search takes seconds in a debug build, so only its start is awaited here).
+  await page.click("#hints");
+  await page.locator("#status", { hasText: /looking for the best slide|Suggested slide: [←→↑↓] (left|right|up|down)/ }).waitFor();
   await page.waitForTimeout(300);
   const score = Number(await page.locator("#score").textContent());
   const best = Number(await page.locator("#best").textContent());
