@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use tabula_core::Player;
 use tabula_match::{
     Clocks, Command, Controller, Ending, MatchError, MatchSettings, Piece, Present, SeatSpec,
-    Status, View,
+    Status, TimeControl, View,
 };
 use tokio::sync::{broadcast, Notify, OwnedSemaphorePermit};
 
@@ -246,7 +246,37 @@ impl Live {
             )));
         }
         live.rebuild_clocks();
+        live.align_engine_clock()?;
         Ok(live)
+    }
+
+    /// After a restore against the computer, gives the controller's copy of the clock (which
+    /// budgets the searches) the computer's time left on the rebuilt clock instead of a full
+    /// bank: the game is opened again with that bank and replayed.
+    fn align_engine_clock(&mut self) -> Result<(), ApiError> {
+        let (Some(clocks), Some(TimeControl::Fischer { increment_ms, .. })) =
+            (&self.clocks, self.settings.clock)
+        else {
+            return Ok(());
+        };
+        let Some(computer) = self.settings.seats.iter().position(|s| !s.is_human()) else {
+            return Ok(());
+        };
+        if self.stored.is_empty() {
+            return Ok(());
+        }
+        let mut engine = self.settings.clone();
+        engine.clock = Some(TimeControl::Fischer {
+            base_ms: clocks.remaining(computer, Instant::now()),
+            increment_ms,
+        });
+        let mut ctl = open_paused(&engine)?;
+        replay(ctl.as_mut(), &engine, &self.stored, &self.id)?;
+        seat_computers(ctl.as_mut(), &self.settings)?;
+        let waker = self.notify.clone();
+        ctl.set_waker(Arc::new(move || waker.notify_one()));
+        self.ctl = ctl;
+        Ok(())
     }
 
     fn assemble(
@@ -1019,5 +1049,44 @@ mod tests {
             assert_eq!(back.ctl.view().position, live.ctl.view().position);
             assert_eq!(back.version(), live.version());
         }
+    }
+
+    #[test]
+    fn a_restored_game_against_the_computer_budgets_its_engine_from_the_time_left() {
+        let store = Store::in_memory().unwrap();
+        let request: CreateRequest = serde_json::from_str(
+            r#"{"game":"gomoku","opponent":"engine:level=2","clock":{"minutes":1}}"#,
+        )
+        .unwrap();
+        let plan = plan(request, 5, false).unwrap();
+        let notify = Arc::new(Notify::new());
+        let (mut live, _) = Live::create("clk".into(), &plan, &store, notify).unwrap();
+        live.play(&store, 0, "h8").unwrap();
+        // The computer's reply as stored: it took 50 of its 60 seconds.
+        let row = live.row();
+        let seats = row.seats.clone();
+        store
+            .commit(&Change {
+                id: "clk",
+                keep: 1,
+                added: &[StoredPly {
+                    notation: "h9".into(),
+                    elapsed_ms: 50_000,
+                }],
+                seats: [seats[0].as_deref(), seats[1].as_deref()],
+                invite: None,
+                finished: false,
+                forced_end: None,
+                version: live.version() + 1,
+            })
+            .unwrap();
+        let back = restored(&store, "clk").unwrap();
+        let engine_bank = back.ctl.view().clocks.unwrap()[1].remaining;
+        assert!(
+            engine_bank <= Duration::from_secs(10) && engine_bank > Duration::from_secs(9),
+            "the engine's clock has {engine_bank:?}, not the 10 s it has left"
+        );
+        let shown = back.clocks.as_ref().unwrap().remaining(1, Instant::now());
+        assert!(shown <= Duration::from_secs(10));
     }
 }
