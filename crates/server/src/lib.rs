@@ -205,8 +205,13 @@ impl App {
         let (row, plies) = self.store.load(id)?.ok_or(ApiError::NotFound)?;
         let notify = Arc::new(Notify::new());
         let live = Live::restore(row, plies, notify.clone())?;
+        let ours = Arc::as_ptr(&notify);
         let cell = self.insert(live, notify);
-        self.watch(&cell);
+        // Two requests may load the same game at once: only the copy that went into the map
+        // is watched (the other is dropped).
+        if Arc::as_ptr(&cell.notify) == ours {
+            self.watch(&cell);
+        }
         Ok(cell)
     }
 
