@@ -1,7 +1,7 @@
 //! One live game: the match controller, the seats' token hashes, what the rules do not decide
-//! (resignation, agreed draws, time, rematch), offers, the clocks of games between people, and
-//! the versioned events the sockets carry. Every change is committed to the store before it is
-//! broadcast or answered.
+//! (resignation, agreed draws, time, rematch), offers and their refusals, the clocks of both
+//! seats (also against the computer), and the versioned events the sockets carry. Every change
+//! is committed to the store before it is broadcast or answered.
 
 use std::collections::VecDeque;
 use std::sync::Arc;

@@ -3,8 +3,10 @@
 //! The server keeps each game in memory as a [`game::Live`] (the same controller and view model
 //! as the other front ends) behind a lock, and in SQLite ([`store`]): every change is committed
 //! before it is answered or broadcast, and on start every unfinished game is loaded again by
-//! replaying its moves through the rules. Players hold secret seat tokens (only their hashes are
-//! kept); anyone may watch. Engines search under the permits of an [`engines::EnginePool`] (one
+//! replaying its moves through the rules; a finished or long-idle game that nothing holds (no
+//! socket, request, search or clock) leaves memory and is loaded again when asked for
+//! ([`App::evict`]). Players hold secret seat tokens (only their hashes are kept); anyone may
+//! watch. Engines search under the permits of an [`engines::EnginePool`] (one
 //! per processor); games waiting for one say so. The page (plain HTML, CSS and JS modules) is
 //! built into the binary ([`page`]) and reads the same Fluent catalog as the terminal.
 //!
