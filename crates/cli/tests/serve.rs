@@ -144,4 +144,20 @@ fn bad_serve_arguments_exit_2() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("IP:PORT"), "{err}");
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--trusted-proxy",
+            "10.0.0.1,proxy.local",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--trusted-proxy") && err.contains("proxy.local"),
+        "{err}"
+    );
 }

@@ -13,7 +13,7 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::setup::{self, CreateRequest};
 use crate::App;
 
@@ -26,8 +26,10 @@ impl<S: Send + Sync, T: serde::de::DeserializeOwned> FromRequest<S> for Body<T> 
     async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
         match Json::<T>::from_request(req, state).await {
             Ok(Json(value)) => Ok(Body(value)),
-            Err(JsonRejection::JsonDataError(e)) => Err(ApiError::Unprocessable(e.body_text())),
-            Err(e) => Err(ApiError::BadRequest(e.body_text())),
+            Err(JsonRejection::JsonDataError(e)) => {
+                Err(ApiError::Unprocessable(Code::BadFields, e.body_text()))
+            }
+            Err(e) => Err(ApiError::BadRequest(Code::BadRequest, e.body_text())),
         }
     }
 }
@@ -45,9 +47,10 @@ pub fn routes(body_bytes: usize) -> Router<Arc<App>> {
 async fn create(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Body(request): Body<CreateRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if !app.create_limiter.allow(addr.ip()) {
+    if !app.create_limiter.allow(app.client(addr, &headers)) {
         return Err(ApiError::TooMany);
     }
     let plan = setup::plan(request, rand::random(), rand::random())?;
@@ -83,9 +86,10 @@ async fn join(
     State(app): State<Arc<App>>,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     Body(request): Body<JoinRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if !app.create_limiter.allow(addr.ip()) {
+    if !app.create_limiter.allow(app.client(addr, &headers)) {
         return Err(ApiError::TooMany);
     }
     let cell = app.get(&id)?;
@@ -126,7 +130,7 @@ async fn play(
     headers: HeaderMap,
     Body(request): Body<MoveRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if !app.message_limiter.allow(addr.ip()) {
+    if !app.message_limiter.allow(app.client(addr, &headers)) {
         return Err(ApiError::TooMany);
     }
     let token = bearer(&headers)?;

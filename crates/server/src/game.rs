@@ -1,7 +1,7 @@
 //! One live game: the match controller, the seats' token hashes, what the rules do not decide
-//! (resignation, agreed draws, time, rematch), offers, the clocks of games between people, and
-//! the versioned events the sockets carry. Every change is committed to the store before it is
-//! broadcast or answered.
+//! (resignation, agreed draws, time, rematch), offers and their refusals, the clocks of both
+//! seats (also against the computer), and the versioned events the sockets carry. Every change
+//! is committed to the store before it is broadcast or answered.
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -11,11 +11,11 @@ use serde_json::{json, Value};
 use tabula_core::Player;
 use tabula_match::{
     Clocks, Command, Controller, Ending, MatchError, MatchSettings, Piece, Present, SeatSpec,
-    Status, View,
+    Status, TimeControl, View,
 };
 use tokio::sync::{broadcast, Notify, OwnedSemaphorePermit};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::secret::{self, SecretHash};
 use crate::store::{Change, GameRow, Store, StoredPly};
 
@@ -67,6 +67,9 @@ pub struct Live {
     engine: Engine,
     notify: Arc<Notify>,
     rematch: Option<String>,
+    touched: Instant,
+    /// Wakes the clock watch after a change (its own signal: the engine's is for one waiter).
+    clock_signal: Arc<Notify>,
 }
 
 /// What a new game hands its creator.
@@ -82,24 +85,31 @@ fn refused(e: MatchError) -> ApiError {
     use tabula_core::session::MoveError;
     match e {
         MatchError::Move(MoveError::NotYourTurn) => {
-            ApiError::Conflict("it is not your turn".into())
+            ApiError::conflict(Code::NotYourTurn, "it is not your turn")
         }
         MatchError::Move(MoveError::GameOver) | MatchError::GameOver => {
-            ApiError::Conflict("the game is over".into())
+            ApiError::conflict(Code::GameOver, "the game is over")
         }
-        MatchError::NothingToUndo => ApiError::Conflict("there is nothing to take back".into()),
-        other => ApiError::Unprocessable(other.to_string()),
+        MatchError::NothingToUndo => {
+            ApiError::conflict(Code::NothingToTakeBack, "there is nothing to take back")
+        }
+        other => ApiError::Unprocessable(Code::IllegalMove, other.to_string()),
     }
 }
 
 /// Opens a controller for `settings` with every seat a person and the engines paused: the
-/// server decides when a computer may search.
+/// server decides when a computer may search. Against the computer the controller keeps the
+/// clock too, only to give each search its budget (it runs only while a search may); the
+/// server's own clocks are the ones shown and the ones that fall.
 fn open_paused(settings: &MatchSettings) -> Result<Box<dyn Controller>, ApiError> {
     let mut people = settings.clone();
     people.seats = vec![SeatSpec::Human; settings.seats.len()];
-    people.clock = None;
+    if settings.seats.iter().all(SeatSpec::is_human) {
+        people.clock = None;
+    }
     people.hints = false;
-    let mut ctl = tabula_match::open(people).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    let mut ctl = tabula_match::open(people)
+        .map_err(|e| ApiError::Unprocessable(Code::BadSettings, e.to_string()))?;
     ctl.handle(Command::Pause(true)).map_err(refused)?;
     Ok(ctl)
 }
@@ -127,7 +137,7 @@ fn start_position(settings: &MatchSettings) -> Result<String, ApiError> {
         <G as Present>::start(&settings.rules, settings.first)
             .map(|g| tabula_core::Game::position_string(&g))
     });
-    position.map_err(|e| ApiError::Unprocessable(e.to_string()))
+    position.map_err(|e| ApiError::Unprocessable(Code::BadSettings, e.to_string()))
 }
 
 /// Replays stored plies (chance included) into a paused controller, through the rules, by way of
@@ -225,6 +235,7 @@ impl Live {
             .and_then(|text| serde_json::from_str::<EndingRecord>(text).ok())
             .map(EndingRecord::into_ending);
         live.version = row.version;
+        live.rematch = row.rematch.clone();
         live.stored = plies;
         let notations =
             |plies: &[StoredPly]| plies.iter().map(|p| p.notation.clone()).collect::<Vec<_>>();
@@ -235,7 +246,37 @@ impl Live {
             )));
         }
         live.rebuild_clocks();
+        live.align_engine_clock()?;
         Ok(live)
+    }
+
+    /// After a restore against the computer, gives the controller's copy of the clock (which
+    /// budgets the searches) the computer's time left on the rebuilt clock instead of a full
+    /// bank: the game is opened again with that bank and replayed.
+    fn align_engine_clock(&mut self) -> Result<(), ApiError> {
+        let (Some(clocks), Some(TimeControl::Fischer { increment_ms, .. })) =
+            (&self.clocks, self.settings.clock)
+        else {
+            return Ok(());
+        };
+        let Some(computer) = self.settings.seats.iter().position(|s| !s.is_human()) else {
+            return Ok(());
+        };
+        if self.stored.is_empty() {
+            return Ok(());
+        }
+        let mut engine = self.settings.clone();
+        engine.clock = Some(TimeControl::Fischer {
+            base_ms: clocks.remaining(computer, Instant::now()),
+            increment_ms,
+        });
+        let mut ctl = open_paused(&engine)?;
+        replay(ctl.as_mut(), &engine, &self.stored, &self.id)?;
+        seat_computers(ctl.as_mut(), &self.settings)?;
+        let waker = self.notify.clone();
+        ctl.set_waker(Arc::new(move || waker.notify_one()));
+        self.ctl = ctl;
+        Ok(())
     }
 
     fn assemble(
@@ -266,6 +307,8 @@ impl Live {
             engine: Engine::Idle,
             notify,
             rematch: None,
+            touched: Instant::now(),
+            clock_signal: Arc::new(Notify::new()),
         }
     }
 
@@ -317,6 +360,7 @@ impl Live {
             finished: false,
             forced_end: None,
             version: self.version,
+            rematch: None,
         }
     }
 
@@ -399,6 +443,7 @@ impl Live {
         self.stored.truncate(keep);
         self.stored.extend(added);
         self.version += 1;
+        self.touched = Instant::now();
         let mut d = json!({ "state": self.state_of(&view) });
         if let (Value::Object(d), Value::Object(extra)) = (&mut d, extra) {
             d.extend(extra);
@@ -416,6 +461,7 @@ impl Live {
         self.recent.push_back(event.clone());
         let _ = self.sender.send(event);
         self.notify.notify_one();
+        self.clock_signal.notify_one();
         Ok(())
     }
 
@@ -535,7 +581,7 @@ impl Live {
 
     fn check_open(&self, view: &View) -> Result<(), ApiError> {
         if self.ending(view).is_some() {
-            Err(ApiError::Conflict("the game is over".into()))
+            Err(ApiError::conflict(Code::GameOver, "the game is over"))
         } else {
             Ok(())
         }
@@ -547,11 +593,12 @@ impl Live {
         let view = self.ctl.view();
         self.check_open(&view)?;
         if self.to_move(&view) != Some(player) {
-            return Err(ApiError::Conflict("it is not your turn".into()));
+            return Err(ApiError::conflict(Code::NotYourTurn, "it is not your turn"));
         }
         if !self.both_seated() {
-            return Err(ApiError::Conflict(
-                "the other player has not joined yet".into(),
+            return Err(ApiError::conflict(
+                Code::NotJoined,
+                "the other player has not joined yet",
             ));
         }
         self.ctl
@@ -597,8 +644,9 @@ impl Live {
         let view = self.ctl.view();
         self.check_open(&view)?;
         if !self.between_people() {
-            return Err(ApiError::Conflict(
-                "draws are agreed only between two people".into(),
+            return Err(ApiError::conflict(
+                Code::DrawsBetweenPeople,
+                "draws are agreed only between two people",
             ));
         }
         if self.offers.draw == Some(player ^ 1) {
@@ -623,7 +671,10 @@ impl Live {
             Some(asker) if asker != player => asker,
             _ => {
                 if !view.history.iter().any(|p| p.player == Some(player)) {
-                    return Err(ApiError::Conflict("you have no move to take back".into()));
+                    return Err(ApiError::conflict(
+                        Code::NothingToTakeBack,
+                        "you have no move to take back",
+                    ));
                 }
                 self.offers.takeback = Some(player);
                 return self.publish(
@@ -650,11 +701,56 @@ impl Live {
         self.publish(store, "takeback", json!({"player": asker}))
     }
 
+    /// `player` declines the other's pending offer of `kind` (`draw` or `takeback`; `None`:
+    /// every pending offer of the other). The offerer sees a `declined` event.
+    pub fn decline(
+        &mut self,
+        store: &Store,
+        player: Player,
+        kind: Option<&str>,
+    ) -> Result<(), ApiError> {
+        let view = self.ctl.view();
+        self.check_open(&view)?;
+        let other = Some(player ^ 1);
+        let draw = self.offers.draw == other && kind.is_none_or(|k| k == "draw");
+        let takeback = self.offers.takeback == other && kind.is_none_or(|k| k == "takeback");
+        if let Some(k) = kind.filter(|k| !["draw", "takeback"].contains(k)) {
+            return Err(ApiError::Unprocessable(
+                Code::BadFields,
+                format!("offer {:?} is not draw or takeback", crate::setup::short(k)),
+            ));
+        }
+        if !draw && !takeback {
+            return Err(ApiError::conflict(
+                Code::NoOffer,
+                "there is no offer from the other player to decline",
+            ));
+        }
+        let declined: Vec<&str> = [("draw", draw), ("takeback", takeback)]
+            .into_iter()
+            .filter_map(|(k, on)| on.then_some(k))
+            .collect();
+        let before = self.offers;
+        if draw {
+            self.offers.draw = None;
+        }
+        if takeback {
+            self.offers.takeback = None;
+        }
+        let event = json!({"offers": declined, "player": player});
+        if let Err(e) = self.publish(store, "declined", event) {
+            self.offers = before;
+            return Err(e);
+        }
+        Ok(())
+    }
+
     /// Turns the computer's values for the legal moves on or off (not between people).
     pub fn hints(&mut self, store: &Store, on: bool) -> Result<(), ApiError> {
         if self.between_people() {
-            return Err(ApiError::Conflict(
-                "hints are off in games between people".into(),
+            return Err(ApiError::conflict(
+                Code::HintsBetweenPeople,
+                "hints are off in games between people",
             ));
         }
         self.ctl.handle(Command::Hints(on)).map_err(refused)?;
@@ -665,17 +761,17 @@ impl Live {
     pub fn join(&mut self, store: &Store, invite: &str) -> Result<(Player, String), ApiError> {
         let Some(open) = self.invite else {
             return Err(if self.between_people() {
-                ApiError::Conflict("this invite has already been used".into())
+                ApiError::conflict(Code::InviteUsed, "this invite has already been used")
             } else {
-                ApiError::Conflict("this game has no seat to join".into())
+                ApiError::conflict(Code::NoSeat, "this game has no seat to join")
             });
         };
         if !secret::matches(&secret::hash(invite), &open) {
             return Err(ApiError::Forbidden);
         }
-        let player = (0..2)
-            .find(|&p| self.seats[p].is_none())
-            .ok_or_else(|| ApiError::Conflict("this invite has already been used".into()))?;
+        let player = (0..2).find(|&p| self.seats[p].is_none()).ok_or_else(|| {
+            ApiError::conflict(Code::InviteUsed, "this invite has already been used")
+        })?;
         let token = secret::generate();
         self.seats[player] = Some(secret::hash(&token));
         self.invite = None;
@@ -690,6 +786,7 @@ impl Live {
 
     /// Records that the rematch is the game `id`.
     pub fn set_rematch(&mut self, store: &Store, id: String) -> Result<(), ApiError> {
+        store.set_rematch(&self.id, &id)?;
         self.rematch = Some(id.clone());
         self.publish(store, "rematch", json!({"id": id}))
     }
@@ -697,6 +794,21 @@ impl Live {
     /// The rematch's id, if one was made.
     pub fn rematch(&self) -> Option<&str> {
         self.rematch.as_deref()
+    }
+
+    /// The signal a change sends the clock watch.
+    pub fn clock_signal(&self) -> Arc<Notify> {
+        self.clock_signal.clone()
+    }
+
+    /// How long since the last change.
+    pub fn idle_for(&self, now: Instant) -> Duration {
+        now.saturating_duration_since(self.touched)
+    }
+
+    /// Whether no search is queued or running.
+    pub fn engine_idle(&self) -> bool {
+        matches!(self.engine, Engine::Idle)
     }
 
     /// Whether the game is over.
@@ -808,6 +920,9 @@ impl Live {
                 tabula_match::Event::Thinking(_) | tabula_match::Event::ClockTick
             )
         });
+        if moved {
+            self.computer_moved();
+        }
         if news {
             let kind = if moved { "move" } else { "state" };
             if let Err(e) = self.publish(store, kind, json!({})) {
@@ -822,6 +937,24 @@ impl Live {
         }
         self.engine = Engine::Idle;
         false
+    }
+}
+
+impl Live {
+    /// Charges the computer's move to its clock and starts the next player's.
+    fn computer_moved(&mut self) {
+        let now = Instant::now();
+        self.last_elapsed =
+            Some(now.saturating_duration_since(self.turn_started).as_millis() as u64);
+        self.turn_started = now;
+        let view = self.ctl.view();
+        let next = self.to_move(&view);
+        if let Some(clocks) = &mut self.clocks {
+            clocks.moved(now);
+            if let Some(player) = next {
+                clocks.start(player, now);
+            }
+        }
     }
 }
 
@@ -916,5 +1049,44 @@ mod tests {
             assert_eq!(back.ctl.view().position, live.ctl.view().position);
             assert_eq!(back.version(), live.version());
         }
+    }
+
+    #[test]
+    fn a_restored_game_against_the_computer_budgets_its_engine_from_the_time_left() {
+        let store = Store::in_memory().unwrap();
+        let request: CreateRequest = serde_json::from_str(
+            r#"{"game":"gomoku","opponent":"engine:level=2","clock":{"minutes":1}}"#,
+        )
+        .unwrap();
+        let plan = plan(request, 5, false).unwrap();
+        let notify = Arc::new(Notify::new());
+        let (mut live, _) = Live::create("clk".into(), &plan, &store, notify).unwrap();
+        live.play(&store, 0, "h8").unwrap();
+        // The computer's reply as stored: it took 50 of its 60 seconds.
+        let row = live.row();
+        let seats = row.seats.clone();
+        store
+            .commit(&Change {
+                id: "clk",
+                keep: 1,
+                added: &[StoredPly {
+                    notation: "h9".into(),
+                    elapsed_ms: 50_000,
+                }],
+                seats: [seats[0].as_deref(), seats[1].as_deref()],
+                invite: None,
+                finished: false,
+                forced_end: None,
+                version: live.version() + 1,
+            })
+            .unwrap();
+        let back = restored(&store, "clk").unwrap();
+        let engine_bank = back.ctl.view().clocks.unwrap()[1].remaining;
+        assert!(
+            engine_bank <= Duration::from_secs(10) && engine_bank > Duration::from_secs(9),
+            "the engine's clock has {engine_bank:?}, not the 10 s it has left"
+        );
+        let shown = back.clocks.as_ref().unwrap().remaining(1, Instant::now());
+        assert!(shown <= Duration::from_secs(10));
     }
 }

@@ -3,8 +3,10 @@
 //! The server keeps each game in memory as a [`game::Live`] (the same controller and view model
 //! as the other front ends) behind a lock, and in SQLite ([`store`]): every change is committed
 //! before it is answered or broadcast, and on start every unfinished game is loaded again by
-//! replaying its moves through the rules. Players hold secret seat tokens (only their hashes are
-//! kept); anyone may watch. Engines search under the permits of an [`engines::EnginePool`] (one
+//! replaying its moves through the rules; a finished or long-idle game that nothing holds (no
+//! socket, request, search or clock) leaves memory and is loaded again when asked for
+//! ([`App::evict`]). Players hold secret seat tokens (only their hashes are kept); anyone may
+//! watch. Engines search under the permits of an [`engines::EnginePool`] (one
 //! per processor); games waiting for one say so. The page (plain HTML, CSS and JS modules) is
 //! built into the binary ([`page`]) and reads the same Fluent catalog as the terminal.
 //!
@@ -17,6 +19,7 @@ mod error;
 pub mod game;
 pub mod limits;
 mod page;
+pub mod proxy;
 mod secret;
 pub mod setup;
 mod socket;
@@ -25,11 +28,12 @@ pub mod store;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex, MutexGuard, Weak};
+use std::time::{Duration, Instant};
 
 use tokio::sync::Notify;
 
-pub use error::ApiError;
+pub use error::{ApiError, Code};
 use game::Live;
 use limits::{PerAddress, Rate};
 use store::Store;
@@ -47,6 +51,14 @@ pub struct Limits {
     pub body_bytes: usize,
     /// The largest socket message, in bytes (larger ones close the socket with 1009).
     pub message_bytes: usize,
+    /// How long a finished game nobody is connected to stays in memory after its last change.
+    pub keep_finished: Duration,
+    /// How long an unfinished game nobody is connected to stays in memory after its last
+    /// change (a game with a clock stays while it is unfinished).
+    pub keep_idle: Duration,
+    /// Reverse proxies whose `X-Forwarded-For` / `Forwarded` name the client (none: the
+    /// headers are ignored and the peer is the client).
+    pub proxies: proxy::TrustedProxies,
 }
 
 impl Default for Limits {
@@ -66,6 +78,9 @@ impl Default for Limits {
             },
             body_bytes: 16 * 1024,
             message_bytes: 4 * 1024,
+            keep_finished: Duration::from_secs(60),
+            keep_idle: Duration::from_secs(15 * 60),
+            proxies: proxy::TrustedProxies::default(),
         }
     }
 }
@@ -138,9 +153,39 @@ impl App {
         Ok(app)
     }
 
+    /// The address the rate limits count a request against: the peer, or the client a trusted
+    /// proxy names.
+    pub fn client(&self, peer: SocketAddr, headers: &axum::http::HeaderMap) -> std::net::IpAddr {
+        self.limits.proxies.client(peer.ip(), headers)
+    }
+
     /// How many games are in memory.
     pub fn games_in_memory(&self) -> usize {
         self.map().len()
+    }
+
+    /// Drops from memory the games nothing holds (no socket, request, search or clock watch)
+    /// that have been finished for `keep_finished` or idle for `keep_idle`; they are loaded
+    /// again from the store when asked for. Returns how many went.
+    pub fn evict(&self) -> usize {
+        let now = Instant::now();
+        let mut map = self.map();
+        let before = map.len();
+        map.retain(|_, cell| {
+            // Only the map holds it, and only through the map can anyone take it: nobody else
+            // can be holding its lock or take it while the map is locked.
+            if Arc::strong_count(cell) > 1 {
+                return true;
+            }
+            let live = cell.lock();
+            let keep = if live.is_over() {
+                self.limits.keep_finished
+            } else {
+                self.limits.keep_idle
+            };
+            live.idle_for(now) < keep || !live.engine_idle()
+        });
+        before - map.len()
     }
 
     fn map(&self) -> MutexGuard<'_, HashMap<String, Arc<GameCell>>> {
@@ -162,8 +207,13 @@ impl App {
         let (row, plies) = self.store.load(id)?.ok_or(ApiError::NotFound)?;
         let notify = Arc::new(Notify::new());
         let live = Live::restore(row, plies, notify.clone())?;
+        let ours = Arc::as_ptr(&notify);
         let cell = self.insert(live, notify);
-        self.watch(&cell);
+        // Two requests may load the same game at once: only the copy that went into the map
+        // is watched (the other is dropped).
+        if Arc::as_ptr(&cell.notify) == ours {
+            self.watch(&cell);
+        }
         Ok(cell)
     }
 
@@ -203,6 +253,7 @@ impl App {
         if cell.lock().settings().clock.is_none() {
             return;
         }
+        let signal = cell.lock().clock_signal();
         let (app, cell) = (self.clone(), cell.clone());
         tokio::spawn(async move {
             loop {
@@ -218,10 +269,10 @@ impl App {
                         let wait = due + std::time::Duration::from_millis(5);
                         tokio::select! {
                             _ = tokio::time::sleep(wait) => {}
-                            _ = cell.notify.notified() => {}
+                            _ = signal.notified() => {}
                         }
                     }
-                    None => cell.notify.notified().await,
+                    None => signal.notified().await,
                 }
                 if let Err(e) = cell.lock().check_flag(&app.store) {
                     eprintln!("tabula serve: {e}");
@@ -248,8 +299,9 @@ impl App {
         let new_cell = {
             let mut old = cell.lock();
             if !old.is_over() {
-                return Err(ApiError::Conflict(
-                    "a rematch is offered once the game is over".into(),
+                return Err(ApiError::conflict(
+                    Code::NotOver,
+                    "a rematch is offered once the game is over",
                 ));
             }
             if let Some(id) = old.rematch() {
@@ -284,19 +336,47 @@ fn new_id() -> String {
 pub async fn serve(config: Config, bound: impl FnOnce(SocketAddr)) -> Result<(), ServeError> {
     let store = Store::open(&config.db).map_err(|e| ServeError::Store(config.db.clone(), e))?;
     let app = App::new(store, config.engines, config.limits).map_err(ServeError::Load)?;
-    let listener = tokio::net::TcpListener::bind(config.addr)
+    run(app, config.addr, bound).await
+}
+
+/// Serves `app` on `addr` (and sweeps idle games out of memory) until the process ends.
+pub async fn run(
+    app: Arc<App>,
+    addr: SocketAddr,
+    bound: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let listener = tokio::net::TcpListener::bind(addr)
         .await
-        .map_err(|e| ServeError::Bind(config.addr, e))?;
-    let addr = listener
+        .map_err(|e| ServeError::Bind(addr, e))?;
+    let local = listener
         .local_addr()
-        .map_err(|e| ServeError::Bind(config.addr, e))?;
-    bound(addr);
+        .map_err(|e| ServeError::Bind(addr, e))?;
+    bound(local);
+    tokio::spawn(sweep(Arc::downgrade(&app)));
     axum::serve(
         listener,
         router(app).into_make_service_with_connect_info::<SocketAddr>(),
     )
     .await
     .map_err(ServeError::Io)
+}
+
+/// Evicts idle games now and then (twice within the shorter keep time, at most every 30 s).
+async fn sweep(app: Weak<App>) {
+    let every = match app.upgrade() {
+        Some(app) => (app.limits.keep_finished.min(app.limits.keep_idle) / 2)
+            .clamp(Duration::from_millis(10), Duration::from_secs(30)),
+        None => return,
+    };
+    loop {
+        tokio::time::sleep(every).await;
+        match app.upgrade() {
+            Some(app) => {
+                app.evict();
+            }
+            None => return,
+        }
+    }
 }
 
 /// The routes: the page, its catalog, the API and the socket.

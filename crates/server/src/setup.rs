@@ -8,7 +8,7 @@ use tabula_core::Player;
 use tabula_games::{GameKind, Rules};
 use tabula_match::{MatchSettings, SeatSpec, TimeControl};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 
 /// The body of `POST /api/games`.
 #[derive(Debug, Deserialize)]
@@ -25,7 +25,7 @@ pub struct CreateRequest {
     /// Rule settings: `size`, `rule` (gomoku), `goal` (2048).
     #[serde(default)]
     pub rules: Option<Map<String, Value>>,
-    /// A clock for games between people.
+    /// A clock for both seats (not in 2048); against the computer its searches follow it.
     #[serde(default)]
     pub clock: Option<ClockRequest>,
 }
@@ -54,24 +54,27 @@ pub struct Plan {
 
 /// Checks a request; `seed` deals 2048's tiles and seeds the computer, `coin` picks a random side.
 pub fn plan(request: CreateRequest, seed: u64, coin: bool) -> Result<Plan, ApiError> {
-    let kind =
-        GameKind::parse(&request.game).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    let kind = GameKind::parse(&request.game)
+        .map_err(|e| ApiError::Unprocessable(Code::BadSettings, e.to_string()))?;
     let mut rules_json = request.rules.unwrap_or_default();
     rules_json.insert("game".into(), Value::String(kind.name().into()));
     let rules: Rules = serde_json::from_value(Value::Object(rules_json))
-        .map_err(|e| ApiError::Unprocessable(format!("rules: {e}")))?;
+        .map_err(|e| ApiError::Unprocessable(Code::BadSettings, format!("rules: {e}")))?;
     rules
         .validate()
-        .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+        .map_err(|e| ApiError::Unprocessable(Code::BadSettings, e.to_string()))?;
     let creator = match request.side.as_deref().unwrap_or("first") {
         "first" => 0,
         "second" => 1,
         "random" => usize::from(coin),
         other => {
-            return Err(ApiError::Unprocessable(format!(
-                "side {:?} is not one of first, second, random",
-                short(other)
-            )))
+            return Err(ApiError::Unprocessable(
+                Code::BadSettings,
+                format!(
+                    "side {:?} is not one of first, second, random",
+                    short(other)
+                ),
+            ))
         }
     };
     let opponent = request.opponent.unwrap_or_else(|| match kind.players() {
@@ -82,14 +85,18 @@ pub fn plan(request: CreateRequest, seed: u64, coin: bool) -> Result<Plan, ApiEr
         (1, "none") => (vec![SeatSpec::Human], false, 0),
         (1, _) => {
             return Err(ApiError::Unprocessable(
+                Code::BadSettings,
                 "2048 is played alone: its opponent is \"none\"".into(),
             ))
         }
         (_, "none") => {
-            return Err(ApiError::Unprocessable(format!(
-                "{kind} needs an opponent: \"human\" or a computer player such as \"{}\"",
-                tabula_match::default_opponent(kind)
-            )))
+            return Err(ApiError::Unprocessable(
+                Code::BadSettings,
+                format!(
+                    "{kind} needs an opponent: \"human\" or a computer player such as \"{}\"",
+                    tabula_match::default_opponent(kind)
+                ),
+            ))
         }
         (_, "human") => (vec![SeatSpec::Human; 2], true, creator),
         (_, spec) => {
@@ -102,9 +109,10 @@ pub fn plan(request: CreateRequest, seed: u64, coin: bool) -> Result<Plan, ApiEr
     };
     let clock = match request.clock {
         None => None,
-        Some(_) if !invites => {
+        Some(_) if kind.players() == 1 => {
             return Err(ApiError::Unprocessable(
-                "clocks are only for games between two people".into(),
+                Code::BadSettings,
+                "2048 is played without a clock".into(),
             ))
         }
         Some(c) => Some(time_control(&c)?),
@@ -119,7 +127,8 @@ pub fn plan(request: CreateRequest, seed: u64, coin: bool) -> Result<Plan, ApiEr
         hints: false,
     };
     // The computer's spec is checked by opening a match with it.
-    tabula_match::open(settings.clone()).map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    tabula_match::open(settings.clone())
+        .map_err(|e| ApiError::Unprocessable(Code::BadSettings, e.to_string()))?;
     Ok(Plan {
         settings,
         creator,
@@ -130,11 +139,13 @@ pub fn plan(request: CreateRequest, seed: u64, coin: bool) -> Result<Plan, ApiEr
 fn time_control(c: &ClockRequest) -> Result<TimeControl, ApiError> {
     if !(c.minutes > 0.0 && c.minutes <= 180.0) {
         return Err(ApiError::Unprocessable(
+            Code::BadSettings,
             "clock minutes must be more than 0 and at most 180".into(),
         ));
     }
     if !(0.0..=60.0).contains(&c.increment) {
         return Err(ApiError::Unprocessable(
+            Code::BadSettings,
             "clock increment must be from 0 to 60 seconds".into(),
         ));
     }
@@ -190,8 +201,8 @@ mod tests {
             ),
             (r#"{"game":"reversi","opponent":"nobody"}"#, "nobody"),
             (
-                r#"{"game":"reversi","opponent":"engine","clock":{"minutes":5}}"#,
-                "only for games between two people",
+                r#"{"game":"2048","clock":{"minutes":5}}"#,
+                "without a clock",
             ),
             (
                 r#"{"game":"reversi","opponent":"human","clock":{"minutes":0}}"#,
@@ -201,7 +212,8 @@ mod tests {
         for (json, expected) in cases {
             let err = plan(req(json), 1, false).unwrap_err();
             assert!(
-                matches!(err, ApiError::Unprocessable(_)) && err.to_string().contains(expected),
+                matches!(err, ApiError::Unprocessable(Code::BadSettings, _))
+                    && err.to_string().contains(expected),
                 "{json}: {err}"
             );
         }

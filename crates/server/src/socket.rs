@@ -3,9 +3,10 @@
 //! The server sends `{"t", "v", "d"}` messages: `hello` first (the client's seat and the
 //! version), then the events the client missed since `v` (from a short buffer, else one full
 //! `state`), then every new event (`move`, `end`, `offer`, `takeback`, `joined`, `rematch`,
-//! `state`). A client sends `{"t": "move", "d": {"move": "e6"}}`, `resign`, `draw`, `takeback`,
-//! `hints` (`{"on": true}`), `rematch` and `ping`. A malformed message gets an `error` and the
-//! socket stays open; a message over the size limit closes it with 1009.
+//! `state`, `declined`). A client sends `{"t": "move", "d": {"move": "e6"}}`, `resign`, `draw`,
+//! `takeback`, `decline` (`{"offer": "draw"}`; without it every pending offer), `hints`
+//! (`{"on": true}`), `rematch` and `ping`. A malformed message gets an `error` (with a stable
+//! `code`) and the socket stays open; a message over the size limit closes it with 1009.
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -20,7 +21,7 @@ use serde_json::{json, Value};
 use tabula_core::Player;
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Code};
 use crate::limits::Bucket;
 use crate::{App, GameCell};
 
@@ -42,8 +43,10 @@ pub async fn upgrade(
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
+    headers: axum::http::HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Result<Response, ApiError> {
+    let ip = app.client(addr, &headers);
     let cell = app.get(&id)?;
     let seat = match query.token.as_deref().filter(|t| !t.is_empty()) {
         Some(token) => Some(cell.lock().seat_of(token).ok_or(ApiError::Unauthorized)?),
@@ -55,7 +58,7 @@ pub async fn upgrade(
         .max_frame_size(FRAME_CAP)
         .read_buffer_size(BUFFER)
         .write_buffer_size(BUFFER)
-        .on_upgrade(move |socket| session(socket, app, cell, seat, since, addr.ip())))
+        .on_upgrade(move |socket| session(socket, app, cell, seat, since, ip)))
 }
 
 fn message(t: &str, v: u64, d: Value) -> Message {
@@ -66,7 +69,7 @@ fn error_message(v: u64, e: &ApiError) -> Message {
     message(
         "error",
         v,
-        json!({"error": e.to_string(), "code": e.code(), "status": e.status().as_u16()}),
+        json!({"error": e.to_string(), "code": e.code().as_str(), "status": e.status().as_u16()}),
     )
 }
 
@@ -126,7 +129,7 @@ async fn session(
                 let text = match incoming {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Binary(_))) => {
-                        let e = ApiError::BadRequest("send JSON text messages, not binary".into());
+                        let e = ApiError::BadRequest(Code::BinaryMessage, "send JSON text messages, not binary".into());
                         if tx.send(error_message(seen, &e)).await.is_err() {
                             return;
                         }
@@ -185,22 +188,27 @@ fn handle(
     text: &str,
 ) -> Result<Option<(&'static str, Value)>, ApiError> {
     let msg: ClientMessage = serde_json::from_str(text).map_err(|e| {
-        ApiError::BadRequest(format!(
-            "not a message: {e}; send {{\"t\": \"move\", \"d\": {{\"move\": \"e6\"}}}}, resign, draw, takeback, hints, rematch or ping"
+        ApiError::BadRequest(Code::BadRequest, format!(
+            "not a message: {e}; send {{\"t\": \"move\", \"d\": {{\"move\": \"e6\"}}}}, resign, draw, takeback, decline, hints, rematch or ping"
         ))
     })?;
     if msg.t == "ping" {
         return Ok(Some(("pong", json!({}))));
     }
-    let known = ["move", "resign", "draw", "takeback", "hints", "rematch"];
+    let known = [
+        "move", "resign", "draw", "takeback", "decline", "hints", "rematch",
+    ];
     if !known.contains(&msg.t.as_str()) {
-        return Err(ApiError::BadRequest(format!(
-            "unknown message type {:?} (known: move, resign, draw, takeback, hints, rematch, ping)",
+        return Err(ApiError::BadRequest(Code::UnknownMessage, format!(
+            "unknown message type {:?} (known: move, resign, draw, takeback, decline, hints, rematch, ping)",
             crate::setup::short(&msg.t)
         )));
     }
     let player = seat.ok_or_else(|| {
-        ApiError::Conflict("spectators can watch but not play; join with a seat token".into())
+        ApiError::conflict(
+            Code::Spectator,
+            "spectators can watch but not play; join with a seat token",
+        )
     })?;
     if msg.t == "rematch" {
         let id = app.rematch(cell)?;
@@ -212,6 +220,7 @@ fn handle(
             "move" => {
                 let mv = msg.d.get("move").and_then(Value::as_str).ok_or_else(|| {
                     ApiError::Unprocessable(
+                        Code::BadFields,
                         "a move message is {\"t\": \"move\", \"d\": {\"move\": \"e6\"}}".into(),
                     )
                 })?;
@@ -220,6 +229,10 @@ fn handle(
             "resign" => live.resign(&app.store, player)?,
             "draw" => live.draw(&app.store, player)?,
             "takeback" => live.takeback(&app.store, player)?,
+            "decline" => {
+                let kind = msg.d.get("offer").and_then(Value::as_str);
+                live.decline(&app.store, player, kind)?
+            }
             "hints" => {
                 let on = msg.d.get("on").and_then(Value::as_bool).unwrap_or(true);
                 live.hints(&app.store, on)?

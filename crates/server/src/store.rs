@@ -31,6 +31,10 @@ CREATE TABLE IF NOT EXISTS moves (
     elapsed_ms BIGINT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
+CREATE TABLE IF NOT EXISTS rematches (
+    game_id    VARCHAR(32) PRIMARY KEY REFERENCES games(id),
+    rematch_id VARCHAR(32) NOT NULL REFERENCES games(id)
+);
 ";
 
 /// A game's row: everything but the moves.
@@ -50,6 +54,8 @@ pub struct GameRow {
     pub forced_end: Option<String>,
     /// The version of the last event.
     pub version: u64,
+    /// The id of the rematch, once one was made.
+    pub rematch: Option<String>,
 }
 
 /// One stored ply.
@@ -183,8 +189,9 @@ impl Store {
         let conn = self.conn();
         let row = conn
             .query_row(
-                "SELECT id, settings, seat0, seat1, invite, status, forced_end, version
-                 FROM games WHERE id = ?1",
+                "SELECT g.id, g.settings, g.seat0, g.seat1, g.invite, g.status, g.forced_end,
+                        g.version, r.rematch_id
+                 FROM games g LEFT JOIN rematches r ON r.game_id = g.id WHERE g.id = ?1",
                 params![id],
                 read_row,
             )
@@ -204,6 +211,15 @@ impl Store {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Some((row, plies)))
+    }
+
+    /// Records that `rematch` is the rematch of `id` (once; a second one is refused).
+    pub fn set_rematch(&self, id: &str, rematch: &str) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT INTO rematches (game_id, rematch_id) VALUES (?1, ?2)",
+            params![id, rematch],
+        )?;
+        Ok(())
     }
 
     /// The ids of every unfinished game, oldest first.
@@ -235,6 +251,7 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         finished: r.get::<_, String>(5)? == "finished",
         forced_end: r.get(6)?,
         version: r.get::<_, i64>(7)?.max(0) as u64,
+        rematch: r.get(8)?,
     })
 }
 
@@ -251,6 +268,7 @@ mod tests {
             finished: false,
             forced_end: None,
             version: 1,
+            rematch: None,
         }
     }
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
 use tabula_server::limits::Rate;
-use tabula_server::{Config, Limits};
+use tabula_server::{App, Config, Limits};
 use tokio_tungstenite::tungstenite::Message;
 
 /// Starts a server on a free port of 127.0.0.1 with its own database; returns its address.
@@ -30,6 +30,35 @@ async fn start(limits: Limits) -> (SocketAddr, tempdir::Dir) {
             .unwrap();
     });
     (rx.await.unwrap(), dir)
+}
+
+/// Like [`start`], keeping a handle on the server's state.
+async fn start_app(limits: Limits) -> (SocketAddr, std::sync::Arc<App>, tempdir::Dir) {
+    let dir = tempdir::Dir::new();
+    let store = tabula_server::store::Store::open(&dir.path.join("games.sqlite")).unwrap();
+    let app = App::new(store, Some(1), limits).unwrap();
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let serving = app.clone();
+    tokio::spawn(async move {
+        tabula_server::run(serving, "127.0.0.1:0".parse().unwrap(), |addr| {
+            tx.send(addr).unwrap()
+        })
+        .await
+        .unwrap();
+    });
+    (rx.await.unwrap(), app, dir)
+}
+
+/// Waits (at most 10 s) until `done` holds.
+async fn until(what: &str, done: impl Fn() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "timed out: {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
 mod tempdir {
@@ -106,7 +135,11 @@ async fn status_codes_of_an_online_game() {
         let joined = http::join(addr, &id, &invite);
         assert_eq!(joined.status, 200);
         let o = joined.body["token"].as_str().unwrap().to_string();
-        assert_eq!(http::join(addr, &id, &invite).status, 409);
+        let used = http::join(addr, &id, &invite);
+        assert_eq!(
+            (used.status, used.body["code"].as_str()),
+            (409, Some("invite_used"))
+        );
 
         // No token, an unknown token (a third party): 401.
         let no_token = http::request(
@@ -122,8 +155,12 @@ async fn status_codes_of_an_online_game() {
         let stranger = other["token"].as_str().unwrap();
         assert_eq!(http::play(addr, &id, stranger, "b2").status, 401);
 
-        // The seat not to move: 409. Illegal or malformed moves: 422 with the reason.
-        assert_eq!(http::play(addr, &id, &o, "b2").status, 409);
+        // The seat not to move: 409. Illegal or malformed moves: 422 with the reason. Each
+        // refusal has its stable code besides the English text.
+        let early = http::play(addr, &id, &o, "b2");
+        assert_eq!(early.status, 409);
+        assert_eq!(early.body["code"], "not_your_turn");
+        assert_eq!(early.body["error"], "it is not your turn");
         let first = http::play(addr, &id, &x, "b2");
         assert_eq!(first.status, 200, "{}", first.text);
         assert_eq!(first.body["moves"][0]["move"], "b2");
@@ -131,6 +168,7 @@ async fn status_codes_of_an_online_game() {
         assert_eq!(http::play(addr, &id, &x, "a1").status, 409);
         let occupied = http::play(addr, &id, &o, "b2");
         assert_eq!(occupied.status, 422);
+        assert_eq!(occupied.body["code"], "illegal_move");
         assert!(occupied.body["error"].as_str().unwrap().len() > 5);
         assert_eq!(http::play(addr, &id, &o, "zz").status, 422);
         let bad_json = http::request(
@@ -439,6 +477,49 @@ async fn creating_games_is_rate_limited_per_address() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forwarded_addresses_count_only_from_a_trusted_proxy() {
+    let one_each = Rate {
+        per_second: 0.001,
+        burst: 1.0,
+    };
+    let create = |addr, forwarded: &str| {
+        http::request_with(
+            addr,
+            "POST",
+            "/api/games",
+            &[("X-Forwarded-For", forwarded)],
+            Some(r#"{"game":"2048"}"#),
+        )
+        .status
+    };
+    // Behind a trusted proxy (the test connects from 127.0.0.1): one game per forwarded client.
+    let trusted = Limits {
+        create: one_each,
+        proxies: tabula_server::proxy::TrustedProxies::parse(&["127.0.0.0/8"]).unwrap(),
+        ..Limits::default()
+    };
+    let (addr, _dir) = start(trusted).await;
+    blocking(move || {
+        assert_eq!(create(addr, "198.51.100.1"), 201);
+        assert_eq!(create(addr, "198.51.100.2"), 201);
+        // What a client writes left of the proxy's entry does not make it someone else.
+        assert_eq!(create(addr, "203.0.113.5, 198.51.100.1"), 429);
+    })
+    .await;
+    // Not trusted: the header is ignored, every request is the peer's.
+    let (addr, _dir2) = start(Limits {
+        create: one_each,
+        ..Limits::default()
+    })
+    .await;
+    blocking(move || {
+        assert_eq!(create(addr, "198.51.100.1"), 201);
+        assert_eq!(create(addr, "198.51.100.2"), 429);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_2048_game_slides_through_the_api() {
     let (addr, _dir) = start(Limits::default()).await;
     blocking(move || {
@@ -525,4 +606,190 @@ async fn hints_come_on_request_against_the_computer_only() {
         .as_str()
         .unwrap()
         .contains("between people"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn finished_and_idle_games_leave_memory_and_come_back_from_the_store() {
+    let limits = Limits {
+        keep_finished: Duration::ZERO,
+        keep_idle: Duration::from_millis(300),
+        ..Limits::default()
+    };
+    let (addr, app, _dir) = start_app(limits).await;
+    let (id, x, o) = blocking(move || online_ttt(addr)).await;
+    let mut os = connect(addr, &format!("{id}/ws?token={o}")).await;
+    next(&mut os).await;
+    let v0 = next(&mut os).await["v"].as_u64().unwrap();
+    let (id2, x2, o2) = (id.clone(), x.clone(), o.clone());
+    blocking(move || {
+        for (token, mv) in [
+            (&x2, "a1"),
+            (&o2, "b1"),
+            (&x2, "a2"),
+            (&o2, "b2"),
+            (&x2, "a3"),
+        ] {
+            assert_eq!(http::play(addr, &id2, token, mv).status, 200, "{mv}");
+        }
+    })
+    .await;
+    // Finished, but O is connected: it stays.
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(app.games_in_memory(), 1);
+    drop(os);
+    until("the finished game leaves memory", || {
+        app.games_in_memory() == 0
+    })
+    .await;
+
+    // Still readable, and a reconnecting client that saw only the start gets the full state.
+    let (id2, o2) = (id.clone(), o.clone());
+    let read = blocking(move || http::state(addr, &id2)).await;
+    assert_eq!(read["status"], "finished");
+    assert_eq!(read["result"]["winner"], 0);
+    let mut os = connect(addr, &format!("{id}/ws?token={o2}&v={v0}")).await;
+    assert_eq!(next(&mut os).await["d"]["seat"], 1);
+    let full = next(&mut os).await;
+    assert_eq!(full["t"], "state");
+    assert_eq!(full["v"], read["version"]);
+    assert_eq!(full["d"]["state"]["moves"].as_array().unwrap().len(), 5);
+    // The rematch is made once, also across evictions.
+    send(&mut os, r#"{"t":"rematch"}"#).await;
+    let first = loop {
+        let m = next(&mut os).await;
+        if m["t"] == "rematch" && m["d"]["state"].is_null() {
+            break m["d"]["id"].as_str().unwrap().to_string();
+        }
+    };
+    drop(os);
+    // The rematch (unfinished, nobody connected) goes after keep_idle; the old game sooner.
+    until("both games leave memory", || app.games_in_memory() == 0).await;
+    let mut os = connect(addr, &format!("{id}/ws?token={o}")).await;
+    next(&mut os).await;
+    assert_eq!(next(&mut os).await["d"]["state"]["rematch"], first);
+    send(&mut os, r#"{"t":"rematch"}"#).await;
+    let again = loop {
+        let m = next(&mut os).await;
+        if m["t"] == "rematch" {
+            break m["d"]["id"].as_str().unwrap().to_string();
+        }
+    };
+    assert_eq!(again, first);
+    drop(os);
+    // The idle rematch plays on from the store: O now moves first.
+    let status = blocking(move || http::play(addr, &first, &o, "b2").status).await;
+    assert_eq!(status, 200);
+}
+
+/// The next message of type `t`, skipping others.
+async fn next_of(socket: &mut Socket, t: &str) -> Value {
+    loop {
+        let m = next(socket).await;
+        if m["t"] == t {
+            return m;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn offers_can_be_declined_and_lapse_when_the_offerer_moves() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (id, x, o) = blocking(move || online_ttt(addr)).await;
+    let mut xs = connect(addr, &format!("{id}/ws?token={x}")).await;
+    let mut os = connect(addr, &format!("{id}/ws?token={o}")).await;
+    let mut watcher = connect(addr, &format!("{id}/ws")).await;
+    for s in [&mut xs, &mut os, &mut watcher] {
+        next_of(s, "state").await;
+    }
+    send(&mut xs, r#"{"t":"move","d":{"move":"a1"}}"#).await;
+    next_of(&mut os, "move").await;
+    // Nothing offered yet: nothing to decline.
+    send(&mut os, r#"{"t":"decline"}"#).await;
+    let none = next_of(&mut os, "error").await;
+    assert_eq!(none["d"]["code"], "no_offer");
+    assert_eq!(none["d"]["status"], 409);
+
+    // X offers a draw; O declines it; X sees the refusal and the offer is gone.
+    send(&mut xs, r#"{"t":"draw"}"#).await;
+    assert_eq!(
+        next_of(&mut os, "offer").await["d"]["state"]["offers"]["draw"],
+        0
+    );
+    send(&mut os, r#"{"t":"decline","d":{"offer":"chess"}}"#).await;
+    assert_eq!(next_of(&mut os, "error").await["d"]["code"], "bad_fields");
+    send(&mut watcher, r#"{"t":"decline"}"#).await;
+    assert_eq!(
+        next_of(&mut watcher, "error").await["d"]["code"],
+        "spectator"
+    );
+    send(&mut os, r#"{"t":"decline","d":{"offer":"draw"}}"#).await;
+    let declined = next_of(&mut xs, "declined").await;
+    assert_eq!(declined["d"]["offers"], json!(["draw"]));
+    assert_eq!(declined["d"]["player"], 1);
+    assert!(declined["d"]["state"]["offers"]["draw"].is_null());
+    // The offerer cannot decline their own offer, and a declined one cannot be accepted.
+    send(&mut os, r#"{"t":"decline","d":{"offer":"draw"}}"#).await;
+    assert_eq!(next_of(&mut os, "error").await["d"]["code"], "no_offer");
+
+    // A takeback request declined too.
+    send(&mut xs, r#"{"t":"takeback"}"#).await;
+    next_of(&mut os, "offer").await;
+    send(&mut os, r#"{"t":"decline"}"#).await;
+    let declined = next_of(&mut xs, "declined").await;
+    assert_eq!(declined["d"]["offers"], json!(["takeback"]));
+    assert_eq!(declined["d"]["state"]["moves"].as_array().unwrap().len(), 1);
+
+    // O offers a draw and then moves: the offer lapses, there is nothing for X to decline
+    // or accept (X's draw is a new offer, not an agreement).
+    send(&mut os, r#"{"t":"draw"}"#).await;
+    assert_eq!(
+        next_of(&mut xs, "offer").await["d"]["state"]["offers"]["draw"],
+        1
+    );
+    send(&mut os, r#"{"t":"move","d":{"move":"b2"}}"#).await;
+    let moved = next_of(&mut xs, "move").await;
+    assert!(moved["d"]["state"]["offers"]["draw"].is_null());
+    send(&mut xs, r#"{"t":"decline"}"#).await;
+    assert_eq!(next_of(&mut xs, "error").await["d"]["code"], "no_offer");
+    send(&mut xs, r#"{"t":"draw"}"#).await;
+    let offer = next_of(&mut xs, "offer").await;
+    assert_eq!(offer["d"]["state"]["status"], "ongoing");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn against_the_computer_both_clocks_run_and_the_engine_keeps_to_its_own() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        // 0.03 minutes: 1,800 ms each, no increment. The engine's budget is a twentieth of what
+        // it has left (90 ms); unhurried, level 8 thinks far longer on this reply.
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"engine:level=8","clock":{"minutes":0.03}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let token = created["token"].as_str().unwrap().to_string();
+        let s = http::state(addr, &id);
+        assert_eq!(
+            s["clocks"][0]["running"], true,
+            "the person's clock runs from the start"
+        );
+        assert_eq!(http::play(addr, &id, &token, "h8").status, 200);
+        let s = http::wait_for(addr, &id, |s| s["moves"].as_array().unwrap().len() == 2);
+        let engine_left = s["clocks"][1]["remaining_ms"].as_u64().unwrap();
+        // 90 ms plus the time to stop, answer and publish (a loaded debug build: under 900).
+        assert!(
+            engine_left >= 900,
+            "the engine used {} ms of its 1,800",
+            1800 - engine_left
+        );
+        assert_eq!(s["clocks"][1]["running"], false);
+        assert_eq!(s["clocks"][0]["running"], true);
+        assert_eq!(s["status"], "ongoing");
+        // The person does not move again: their flag falls and the computer wins on time.
+        let s = http::wait_for(addr, &id, |s| s["status"] == "finished");
+        assert_eq!(s["result"]["ending"]["result"], "timeout");
+        assert_eq!(s["result"]["ending"]["player"], 0);
+        assert_eq!(s["result"]["winner"], 1);
+    })
+    .await;
 }

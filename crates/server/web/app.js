@@ -32,6 +32,13 @@ function translate() {
   $("lang").textContent = t("web-other-language");
 }
 
+/** A refusal in the page's language: the catalog's text for its code, else the server's. */
+function errorText(refusal) {
+  const key = `web-error-${refusal.code}`;
+  const text = t(key);
+  return text === key ? refusal.error : text;
+}
+
 function toast(text) {
   const el = $("toast");
   el.textContent = text;
@@ -51,7 +58,6 @@ function startScreen() {
     const friend = two && form.mode.value === "human";
     for (const el of form.querySelectorAll(".two-player")) el.hidden = !two;
     for (const el of form.querySelectorAll(".computer-only")) el.hidden = !two || friend;
-    for (const el of form.querySelectorAll(".friend-only")) el.hidden = !friend;
     for (const el of form.querySelectorAll(".gomoku-only")) el.hidden = game !== "gomoku";
     for (const el of form.querySelectorAll(".g2048-only")) el.hidden = game !== "2048";
     const select = $("strength");
@@ -75,7 +81,7 @@ function startScreen() {
       body.side = form.side.value;
       body.opponent = form.mode.value === "human" ? "human" : form.strength.value;
       if (game === "gomoku") body.rules = { size: Number(form.size.value), rule: form.rule.value };
-      if (form.mode.value === "human" && form.clock.value) {
+      if (form.clock.value) {
         const [minutes, increment] = form.clock.value.split("+").map(Number);
         body.clock = { minutes, increment };
       }
@@ -87,7 +93,7 @@ function startScreen() {
     });
     const answer = await response.json();
     if (!response.ok) {
-      $("start-error").textContent = answer.error;
+      $("start-error").textContent = errorText(answer);
       return;
     }
     seats.set(answer.id, { token: answer.token, player: answer.player, invite: answer.invite });
@@ -113,7 +119,7 @@ async function openGame(id) {
       mine = { token: answer.token, player: answer.player };
       seats.set(id, mine);
     } else {
-      toast(response.status === 409 ? t("web-invite-used") : answer.error);
+      toast(answer.code === "invite_used" ? t("web-invite-used") : errorText(answer));
     }
   }
   if (join) history.replaceState(null, "", location.pathname);
@@ -156,7 +162,11 @@ function receive(msg) {
     setConnected(true);
     return;
   }
-  if (msg.t === "error") return toast(msg.d.error);
+  if (msg.t === "error") return toast(errorText(msg.d));
+  if (msg.t === "declined" && mine && msg.d.player !== mine.player) {
+    const player = seatName(msg.d.state, msg.d.player);
+    toast(msg.d.offers.map((kind) => t(`web-declined-${kind}`, { player })).join(" · "));
+  }
   if (msg.t === "pong") return;
   if (msg.t === "rematch" && !msg.d.state) return goToRematch(msg.d.id);
   if (msg.d?.state) {
@@ -213,6 +223,7 @@ function render() {
     $("best").textContent = best;
     $("score2048").hidden = false;
     if (state.goal_reached && !state.result) $("status").textContent += ` — ${t("web-goal-reached")}`;
+    if (state.hints_on && !state.result) $("status").textContent += ` — ${suggestion()}`;
   } else {
     drawGrid($("board"), state, { mine: myTurn(), onPlay: play });
   }
@@ -221,6 +232,16 @@ function render() {
   drawPlayers();
   drawMoves();
   drawActions();
+}
+
+const ARROWS = { left: "←", right: "→", up: "↑", down: "↓" };
+
+/** 2048 with hints on: the slide the computer values most, or that it is still looking. */
+function suggestion() {
+  const hints = state.hints || [];
+  if (!hints.length) return t("web-suggest-wait");
+  const best = hints.reduce((a, b) => (b.value > a.value ? b : a));
+  return t("web-suggest", { slide: `${ARROWS[best.notation] || ""} ${best.notation}`.trim() });
 }
 
 function drawPlayers() {
@@ -312,6 +333,7 @@ function setupControls() {
   $("draw").onclick = () => send("draw");
   $("resign").onclick = () => send("resign");
   $("accept").onclick = () => send($("offer").dataset.kind);
+  $("decline").onclick = () => send("decline", { offer: $("offer").dataset.kind });
   for (const b of document.querySelectorAll("[data-copy]")) {
     b.onclick = () => {
       const input = $(b.dataset.copy);

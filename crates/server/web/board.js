@@ -4,8 +4,13 @@
 
 import { t } from "./i18n.js";
 
+/** Stone games name their seats by colour, as the terminal and the window do. */
+const COLOURS = { reversi: ["player-black", "player-white"], gomoku: ["player-black", "player-white"] };
+
 /** The catalog's name of a seat ("X", "Black", "黑方"). */
 export function seatName(state, player) {
+  const colour = COLOURS[state.game]?.[player];
+  if (colour) return t(colour);
   const name = state.seats[player]?.name ?? "";
   const key = `player-${name.toLowerCase()}`;
   const text = t(key);
@@ -23,8 +28,31 @@ function hintText(hint) {
   return (v > 0 ? "+" : "") + v;
 }
 
+/**
+ * Puts the notation's column letters above the board and its row labels to its left, in the
+ * order the server's state lists them (the notation decides which way rows count). Hidden from
+ * screen readers: every cell already says its name. No labels for 2048 (`state` null).
+ */
+function drawCoordinates(root, state) {
+  const wrap = root.parentElement;
+  const columns = wrap.querySelector(".coords.columns");
+  const rows = wrap.querySelector(".coords.rows");
+  wrap.classList.toggle("no-coords", !state);
+  if (!state) return;
+  wrap.dataset.game = state.game;
+  wrap.style.setProperty("--cols", state.width);
+  wrap.style.setProperty("--rows", state.height);
+  const labels = (texts) => texts.map((text) => Object.assign(document.createElement("span"), { textContent: text }));
+  columns.replaceChildren(...labels(state.columns));
+  rows.replaceChildren(...labels(state.rows));
+}
+
 /** Draws a placing game's board (tic-tac-toe, reversi, gomoku) into `root`. */
 export function drawGrid(root, state, { mine, onPlay }) {
+  drawCoordinates(root, state);
+  // Keyboard play: the cell that had the focus keeps it across redraws, and the arrow keys
+  // move it (one cell is in the tab order: the focused one, else the last move, else a1).
+  const focused = root.contains(document.activeElement) ? document.activeElement.dataset.cell : null;
   root.className = `board board-${state.game}`;
   root.style.setProperty("--cols", state.width);
   root.style.setProperty("--rows", state.height);
@@ -74,13 +102,43 @@ export function drawGrid(root, state, { mine, onPlay }) {
     }
     cells.push(b);
   }
+  const current =
+    cells.find((b) => b.dataset.cell === focused) || cells[state.last_move ?? -1] || cells.find((b) => b.classList.contains("legal")) || cells[0];
+  for (const b of cells) b.tabIndex = b === current ? 0 : -1;
   root.replaceChildren(...cells);
+  if (focused) current.focus();
+  root.onkeydown = (e) => moveFocus(e, root, state.width);
+}
+
+const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+/** Moves the focus between the cells with the arrow keys (Home/End: the row's ends). */
+function moveFocus(e, root, width) {
+  const cells = [...root.querySelectorAll(".cell")];
+  const at = cells.indexOf(document.activeElement);
+  if (at < 0) return;
+  const [x, y] = [at % width, Math.floor(at / width)];
+  const height = cells.length / width;
+  let next = null;
+  if (STEPS[e.key]) {
+    const [dx, dy] = STEPS[e.key];
+    const [nx, ny] = [x + dx, y + dy];
+    if (nx >= 0 && nx < width && ny >= 0 && ny < height) next = ny * width + nx;
+  } else if (e.key === "Home") next = y * width;
+  else if (e.key === "End") next = y * width + width - 1;
+  else return;
+  e.preventDefault();
+  if (next === null) return;
+  cells[at].tabIndex = -1;
+  cells[next].tabIndex = 0;
+  cells[next].focus();
 }
 
 let shown2048 = -1;
 
 /** Draws the 2048 board, sliding the tiles of the last move when it is new. */
 export function draw2048(root, state) {
+  drawCoordinates(root, null);
   root.className = "board board-2048";
   root.setAttribute("role", "grid");
   const n = state.width;

@@ -1,4 +1,4 @@
-//! `tabula serve [--addr 127.0.0.1:8080] [--db FILE]`: the web server (see `tabula-server`).
+//! `tabula serve [--addr 127.0.0.1:8080] [--db FILE] [--trusted-proxy ADDR]...`: the web server (see `tabula-server`).
 //! Prints `listening on http://ADDR` on standard output once bound, so scripts and tests can
 //! read the address (with port 0, a free port).
 
@@ -19,6 +19,11 @@ pub struct ServeArgs {
     /// The SQLite file of the games (default: games.sqlite in Tabula's data directory).
     #[arg(long, value_name = "FILE")]
     pub db: Option<PathBuf>,
+    /// A reverse proxy whose X-Forwarded-For (or Forwarded) header names the client for the
+    /// rate limits: an address or network (10.0.0.0/8), repeatable or comma-separated. From
+    /// any other peer the headers are ignored.
+    #[arg(long = "trusted-proxy", value_name = "ADDR")]
+    pub trusted_proxy: Vec<String>,
 }
 
 /// Runs the server until the process is stopped.
@@ -42,11 +47,16 @@ pub fn run(args: &ServeArgs) -> Result<()> {
             dir.join("games.sqlite")
         }
     };
+    let proxies = tabula_server::proxy::TrustedProxies::parse(&args.trusted_proxy)
+        .map_err(|e| CliError::usage(format!("--trusted-proxy: {e}")))?;
     let config = tabula_server::Config {
         addr,
         db,
         engines: None,
-        limits: tabula_server::Limits::default(),
+        limits: tabula_server::Limits {
+            proxies,
+            ..tabula_server::Limits::default()
+        },
     };
     let runtime = tokio::runtime::Runtime::new()?;
     runtime

@@ -205,6 +205,10 @@ test("2048: keys slide the tiles, and the best score outlives a reload", async (
     }
   }
   assert.ok(moves >= 8, `only ${moves} slides were played`);
+  // Hints: the status says the computer is looking, then names the slide it values most (the
+  // search takes seconds in a debug build, so only its start is awaited here).
+  await page.click("#hints");
+  await page.locator("#status", { hasText: /looking for the best slide|Suggested slide: [←→↑↓] (left|right|up|down)/ }).waitFor();
   await page.waitForTimeout(300);
   const score = Number(await page.locator("#score").textContent());
   const best = Number(await page.locator("#best").textContent());
@@ -224,6 +228,8 @@ test("reversi against the computer, on a phone, in Chinese", async () => {
   await page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
   await startGame(page, server.url, { game: "reversi", strength: "engine:level=2" });
   assert.match(await page.locator("#title").textContent(), /黑白棋|Reversi|翻转棋/);
+  // Reversi's seats are named by colour, as in the terminal, not X and O.
+  assert.match(await page.locator("#players").textContent(), /黑方.*白方/s);
   await page.locator(".cell.legal").first().click();
   await waitMoves(page, 2);
   await page.locator(".cell.legal").first().waitFor();
@@ -231,5 +237,58 @@ test("reversi against the computer, on a phone, in Chinese", async () => {
   assert.ok(box.width <= 390, "the board fits the phone's width");
   await shot(page, "reversi");
   await context.close();
+  await kill9(server);
+});
+
+test("in Chinese: a wrong invite is refused in Chinese, a draw offer is declined, labels match the notation", async () => {
+  const server = await serve(join(work, "decline.sqlite"));
+  const zh = { locale: "zh-CN" };
+  const a = await fresh(zh);
+  await a.page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
+  await startGame(a.page, server.url, { game: "gomoku", mode: "human", size: 9 });
+  // Coordinate labels: the notation's columns across the top, rows down the left as the
+  // cells name them (row 9 at the top in gomoku), hidden from screen readers.
+  const columns = await a.page.locator("#coord-columns span").allTextContents();
+  const rows = await a.page.locator("#coord-rows span").allTextContents();
+  assert.deepEqual(columns, ["a", "b", "c", "d", "e", "f", "g", "h", "i"]);
+  assert.deepEqual(rows, ["9", "8", "7", "6", "5", "4", "3", "2", "1"]);
+  assert.equal(await a.page.locator(".cell").first().getAttribute("data-cell"), `${columns[0]}${rows[0]}`);
+  assert.equal(await a.page.locator("#coord-rows").getAttribute("aria-hidden"), "true");
+  const first = await a.page.locator(".cell").first().boundingBox();
+  const label = await a.page.locator("#coord-rows span").first().boundingBox();
+  assert.ok(Math.abs(first.y + first.height / 2 - (label.y + label.height / 2)) < 3, "row 9's label is beside row 9");
+
+  // A wrong invite code: the refusal in the page's language, by its code.
+  const invite = await a.page.inputValue("#invite-link");
+  const c = await fresh(zh);
+  await c.page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
+  await c.page.goto(invite.replace(/#join=.*/, `#join=${"0".repeat(32)}`));
+  await c.page.locator("#toast", { hasText: "这个邀请链接不属于这局棋。" }).waitFor();
+
+  const b = await fresh(zh);
+  await b.page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
+  await b.page.goto(invite);
+  await b.page.locator("#me", { hasText: "白" }).waitFor();
+  await a.page.locator('.cell.legal[data-cell="e5"]').click();
+  await waitMoves(b.page, 1);
+  // A offers a draw; B sees accept and decline, declines; A is told; the offer is gone.
+  await a.page.click("#draw");
+  await b.page.locator("#offer:not([hidden])").waitFor();
+  assert.ok(await b.page.locator("#accept").isVisible());
+  await shot(b.page, "offer-zh");
+  await b.page.click("#decline");
+  await a.page.locator("#toast", { hasText: "拒绝了你的和棋提议" }).waitFor();
+  await b.page.locator("#offer[hidden]").waitFor({ state: "attached" });
+
+  // B plays with the keyboard: the board's one tab stop is the last move (e5); the arrows
+  // walk to a4, Enter plays it, and the focus stays on a4 when the board is drawn again.
+  await b.page.locator('.cell[tabindex="0"]').focus();
+  assert.equal(await b.page.evaluate(() => document.activeElement.dataset.cell), "e5");
+  for (const key of ["ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowDown", "Enter"]) await b.page.keyboard.press(key);
+  await waitMoves(a.page, 2);
+  assert.match(await a.page.locator("#moves li").last().textContent(), /白方 a4/);
+  await waitMoves(b.page, 2);
+  assert.equal(await b.page.evaluate(() => document.activeElement.dataset.cell), "a4");
+  for (const q of [a, b, c]) await q.context.close();
   await kill9(server);
 });

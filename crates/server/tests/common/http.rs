@@ -20,13 +20,27 @@ pub fn request(
     token: Option<&str>,
     body: Option<&str>,
 ) -> Reply {
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+    request_with(addr, method, path, &headers, body)
+}
+
+/// Sends one request with extra header lines.
+#[allow(dead_code)] // not every test binary sends headers of its own
+pub fn request_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Reply {
     let mut stream = TcpStream::connect(addr).expect("connect to the server");
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
         .unwrap();
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
-    if let Some(token) = token {
-        head += &format!("Authorization: Bearer {token}\r\n");
+    for (name, value) in headers {
+        head += &format!("{name}: {value}\r\n");
     }
     let body = body.unwrap_or("");
     if method != "GET" {
