@@ -8,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tabula_2048::expectimax::Expectimax;
+use tabula_2048::engine::Expectimax;
 use tabula_2048::{Direction, Game2048};
 use tabula_core::{Agent, Game, Seat, Session};
 

@@ -5,9 +5,9 @@ use std::time::Duration;
 
 use tabula_core::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec, Knob, RandomAgent};
 
-use crate::expectimax::Expectimax;
+use crate::engine::Expectimax;
 use crate::greedy::Greedy;
-use crate::state::Game2048;
+use crate::rules::Game2048;
 
 /// The deepest `expectimax:depth=` accepted: on a crowded board (two empty cells) depth 12
 /// takes about 0.2 s a move, 16 about 1.3 s and 20 about 10 s, each extra two plies costing

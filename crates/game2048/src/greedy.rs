@@ -3,7 +3,7 @@
 use rand::seq::IndexedRandom;
 use tabula_core::{Agent, Game, GameRng};
 
-use crate::state::{Game2048, Move};
+use crate::rules::{Game2048, Move};
 
 /// Takes the slide with the best immediate score.
 pub struct Greedy {

@@ -9,17 +9,19 @@
 //! - Players: `expectimax`, `greedy` and `random` ([`agents`]); [`runner`] plays many games
 //!   headless and sums them up.
 //!
-//! Notation and the position format are described in [`notation`].
+//! The modules: [`rules`] (the state, [`Game2048`]), [`notation`] (moves, cells and the position
+//! format), [`agents`] (the agents the command line offers), [`engine`] (expectimax and its
+//! heuristic); [`board`] and [`line`](mod@line) are the bitboard and its row tables, [`greedy`] the
+//! one-ply player.
 
 pub mod agents;
 pub mod board;
-pub mod expectimax;
+pub mod engine;
 pub mod greedy;
-pub mod heuristic;
 pub mod line;
 pub mod notation;
+pub mod rules;
 pub mod runner;
-pub mod state;
 
 pub use board::{Board, Direction};
-pub use state::{Game2048, Move, TileStep};
+pub use rules::{Game2048, Move, TileStep};

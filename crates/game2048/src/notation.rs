@@ -13,7 +13,7 @@
 use tabula_core::{quote, ParseError};
 
 use crate::board::Direction;
-use crate::state::{tile_value, Game2048, Move, MAX_EXPONENT};
+use crate::rules::{tile_value, Game2048, Move, MAX_EXPONENT};
 
 /// The name of cell `cell` (0..16): column letter and row number from the top, `a1`…`d4`.
 pub fn cell_name(cell: usize) -> String {

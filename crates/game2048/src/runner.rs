@@ -13,7 +13,7 @@ use serde::Serialize;
 use tabula_core::text::plural;
 use tabula_core::{sample_chance, Agent, AgentCatalog, AgentError, AgentSpec, Game, GameRng, Turn};
 
-use crate::state::Game2048;
+use crate::rules::Game2048;
 
 /// The tiles whose reaching the summary counts.
 pub const MILESTONES: [u64; 5] = [2048, 4096, 8192, 16384, 32768];

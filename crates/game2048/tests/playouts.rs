@@ -3,7 +3,7 @@
 
 mod common;
 
-use tabula_2048::expectimax::Expectimax;
+use tabula_2048::engine::Expectimax;
 use tabula_2048::runner::play_game;
 use tabula_2048::{Direction, Game2048, Move};
 use tabula_core::save::parse_saved;

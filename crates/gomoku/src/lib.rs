@@ -3,11 +3,12 @@
 //! - [`rules`]: the board (5×5 to 22×22, 15×15 by default), the `freestyle` and `standard`
 //!   rules, and the [`Gomoku`] position implementing [`tabula_core::Game`];
 //! - [`notation`]: points (`h8`), move lists and board strings;
+//! - [`agents`]: the agents the command line offers: `engine` (`time=`, `level=`; the analyser
+//!   and default opponent), `score-table` and `random`;
 //! - [`score_table`]: the seed program's classic score-table AI;
 //! - [`engine`]: a threat-search engine (line patterns, VCF, VCT, PVS alpha-beta).
 //!
-//! The agents are `engine` (`time=`, `level=`; the analyser and default opponent),
-//! `score-table` and `random`. The Gomocup protocol front end is the `pbrain-tabula` crate.
+//! The Gomocup protocol front end is the `pbrain-tabula` crate.
 //!
 //! Heavy checks are ignored tests, run in release builds:
 //!
@@ -17,6 +18,7 @@
 //! nice cargo bench -p tabula-gomoku
 //! ```
 
+pub mod agents;
 pub mod engine;
 pub mod notation;
 pub mod rules;
@@ -25,18 +27,3 @@ pub mod score_table;
 pub use engine::Engine;
 pub use rules::{Cell, Gomoku, Point, Rule};
 pub use score_table::ScoreTable;
-
-use tabula_core::{AgentCatalog, AgentEntry, RandomAgent};
-
-impl AgentCatalog for Gomoku {
-    fn agents() -> Vec<AgentEntry<Self>> {
-        vec![
-            Engine::entry(),
-            ScoreTable::entry(),
-            RandomAgent::<Gomoku>::entry(),
-        ]
-    }
-
-    const ANALYZER: &'static str = "engine";
-    const OPPONENT: &'static str = "engine";
-}

@@ -16,8 +16,8 @@ use rand::{Rng, SeedableRng};
 use tabula_core::{Agent, AgentEntry, AgentError, AgentSpec, GameRng};
 
 use crate::bitboard::{self, CORNERS, EDGES};
-use crate::board::Reversi;
-use crate::square::Move;
+use crate::notation::Move;
+use crate::rules::Reversi;
 
 /// Which of the four rules a [`Classic`] agent follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,10 +1,12 @@
 //! Reversi (othello) for Tabula.
 //!
-//! - [`Reversi`]: the rules on two bitboards, implementing [`tabula_core::Game`], with the FFO
-//!   position format, `a1`…`h8` notation (plus the classic console's `53` digits) and dense
-//!   transcripts.
-//! - [`classic`]: the four strategies of the classic teaching program (`corner-best`,
-//!   `corner-side-best`, `worst`, `random`).
+//! - [`rules`]: the position and the rules ([`Reversi`]) on two bitboards ([`bitboard`]),
+//!   implementing [`tabula_core::Game`];
+//! - [`notation`]: `a1`…`h8` squares (plus the classic console's `53` digits), the FFO position
+//!   format and dense transcripts;
+//! - [`agents`]: the agents the command line offers: the [`engine`] and the four strategies of
+//!   the classic teaching program in [`classic`] (`corner-best`, `corner-side-best`, `worst`,
+//!   `random`);
 //! - [`engine`]: an alpha-beta engine with an exact endgame solver.
 //!
 //! Heavy checks and benchmarks (release builds):
@@ -16,18 +18,16 @@
 //! - `tabula solve reversi crates/reversi/tests/data/ffo40-59.txt`: the endgame benchmark;
 //!   `tabula perft reversi 11` = 212,258,216.
 
+pub mod agents;
 pub mod bitboard;
-mod board;
-mod catalog;
 pub mod classic;
 pub mod edge;
 pub mod engine;
 pub mod ggf;
 mod lines;
+pub mod notation;
 mod perft;
-mod position;
-mod square;
-mod transcript;
+pub mod rules;
 
-pub use board::{score_for, Reversi};
-pub use square::{is_corner, is_edge, Move};
+pub use notation::{is_corner, is_edge, Move};
+pub use rules::{score_for, Reversi};

@@ -6,8 +6,8 @@ use tabula_core::{
     RandomAgent, SearchLimits, Verdict,
 };
 
+use crate::engine;
 use crate::rules::{TicTacToe, LINES};
-use crate::solver;
 
 const CORNERS: u16 = 0b101_000_101;
 const CENTRE: u16 = 0b000_010_000;
@@ -108,7 +108,7 @@ impl Agent<TicTacToe> for PerfectAgent {
         let mut best = [0u8; 9];
         let (mut count, mut best_value) = (0, i8::MIN);
         for cell in cells(state.empty()) {
-            let value = solver::move_value(state, cell);
+            let value = engine::move_value(state, cell);
             if value > best_value {
                 (best_value, count) = (value, 0);
             }
@@ -132,7 +132,7 @@ impl Agent<TicTacToe> for PerfectAgent {
         let values = moves
             .into_iter()
             .map(|cell| {
-                let value = solver::move_value(state, cell);
+                let value = engine::move_value(state, cell);
                 let (score, verdict) = match value.signum() {
                     1 => (1.0, Verdict::Win),
                     0 => (0.0, Verdict::Draw),

@@ -1,8 +1,15 @@
-//! Tic-tac-toe: the rules ([`TicTacToe`]), a perfect player ([`solver`]) and the classic
-//! teaching-program strategy ([`agents::RulesAgent`]).
+//! Tic-tac-toe for Tabula.
+//!
+//! - [`rules`]: the position on two 9-bit masks ([`TicTacToe`]), implementing
+//!   [`tabula_core::Game`];
+//! - [`notation`]: cells (`a1`…`c3`, keypad digits) and position strings;
+//! - [`agents`]: the agents the command line offers: `random`, the classic teaching-program
+//!   strategy ([`agents::RulesAgent`]) and the perfect `minimax` ([`agents::PerfectAgent`]);
+//! - [`engine`]: the game solved once, the values the perfect player plays by.
 
 pub mod agents;
+pub mod engine;
+pub mod notation;
 pub mod rules;
-pub mod solver;
 
 pub use rules::{InvalidPosition, Mark, TicTacToe};

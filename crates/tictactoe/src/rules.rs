@@ -1,11 +1,14 @@
 //! The rules of tic-tac-toe on two 9-bit masks.
 //!
 //! Cells are numbered 0–8 row-major from the top-left: cell `3 * row + column`, written `a1`
-//! (top-left) to `c3` (bottom-right), column letter first, rows counted from the top.
+//! (top-left) to `c3` (bottom-right), column letter first, rows counted from the top (see
+//! [`crate::notation`]).
 
 use std::fmt;
 
 use tabula_core::{quote, Game, Outcome, ParseError, Player, Turn};
+
+use crate::notation;
 
 /// A mark, which is also the player who places it: X is player 0, O player 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -230,22 +233,6 @@ impl TicTacToe {
     pub fn cell_at(column: u8, row: u8) -> u8 {
         3 * row + column
     }
-
-    /// The cell named by a numeric-keypad digit: 7 8 9 on the top row, 1 2 3 on the bottom.
-    pub fn keypad_cell(digit: u8) -> Option<u8> {
-        match digit {
-            1..=9 => {
-                let d = digit - 1;
-                Some(Self::cell_at(d % 3, 2 - d / 3))
-            }
-            _ => None,
-        }
-    }
-
-    /// Writes a cell as `a1`…`c3`.
-    pub fn cell_name(cell: u8) -> String {
-        format!("{}{}", (b'a' + cell % 3) as char, cell / 3 + 1)
-    }
 }
 
 impl Game for TicTacToe {
@@ -289,92 +276,19 @@ impl Game for TicTacToe {
     }
 
     fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
-        let text = text.trim();
-        let bytes = text.as_bytes();
-        let column = |c: u8| match c.to_ascii_lowercase() {
-            b @ b'a'..=b'c' => Some(b - b'a'),
-            _ => None,
-        };
-        let row = |c: u8| match c {
-            b'1'..=b'3' => Some(c - b'1'),
-            _ => None,
-        };
-        let cell = match bytes {
-            [d] => d.checked_sub(b'0').and_then(Self::keypad_cell),
-            [a, b] => match (column(*a), row(*b), row(*a), column(*b)) {
-                (Some(c), Some(r), _, _) | (_, _, Some(r), Some(c)) => Some(Self::cell_at(c, r)),
-                _ => None,
-            },
-            _ => None,
-        };
-        cell.ok_or_else(|| {
-            ParseError::new(format!(
-                "{} is not a cell: write a column a-c and a row 1-3 (b2 or 2b), or a keypad digit 1-9",
-                quote(text)
-            ))
-        })
+        notation::parse_cell(text)
     }
 
     fn move_string(&self, cell: u8) -> String {
-        Self::cell_name(cell)
+        notation::cell_name(cell)
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
-        let format_error = || InvalidPosition::Format(text.to_string());
-        let chars: Vec<char> = text.chars().collect();
-        if chars.len() != 9 && chars.len() != 11 {
-            return Err(format_error().into());
-        }
-        let (mut x, mut o) = (0u16, 0u16);
-        for (cell, c) in chars[..9].iter().enumerate() {
-            match c {
-                'X' | 'x' => x |= 1 << cell,
-                'O' | 'o' => o |= 1 << cell,
-                '.' | '-' | ' ' => {}
-                _ => return Err(format_error().into()),
-            }
-        }
-        let to_move = match &chars[9..] {
-            [] => None,
-            [' ', m] => Some(Mark::parse(&m.to_string()).ok_or_else(format_error)?),
-            _ => return Err(format_error().into()),
-        };
-        let (xs, os) = (x.count_ones(), o.count_ones());
-        // Equal counts: the side to move started (X unless told). Unequal: the side with more
-        // marks started, and the given side to move must be the other one.
-        let first = match to_move {
-            _ if xs > os => Mark::X,
-            _ if os > xs => Mark::O,
-            Some(mark) => mark,
-            None => Mark::X,
-        };
-        let state = TicTacToe::from_masks(x, o, first)?;
-        if let Some(mark) = to_move {
-            if mark != state.to_move() {
-                return Err(InvalidPosition::SideToMove {
-                    x: xs,
-                    o: os,
-                    to_move: mark,
-                }
-                .into());
-            }
-        }
-        Ok(state)
+        notation::parse_position(text)
     }
 
     fn position_string(&self) -> String {
-        let mut text: String = (0..9)
-            .map(|cell| match self.cell(cell) {
-                Some(Mark::X) => 'X',
-                Some(Mark::O) => 'O',
-                None => '.',
-            })
-            .collect();
-        if self.first == Mark::O {
-            text.push(' ');
-            text.push_str(&self.to_move().to_string());
-        }
-        text
+        notation::position_string(self)
     }
 
     fn player_name(player: Player) -> &'static str {
@@ -390,7 +304,7 @@ impl Game for TicTacToe {
         } else if cell > 8 {
             "there is no such cell".to_string()
         } else {
-            format!("{} is already taken", Self::cell_name(cell))
+            format!("{} is already taken", notation::cell_name(cell))
         }
     }
 }

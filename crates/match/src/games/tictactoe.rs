@@ -26,7 +26,7 @@ impl Present for TicTacToe {
     }
 
     fn cell_name(&self, cell: usize) -> String {
-        TicTacToe::cell_name(cell as u8)
+        tabula_tictactoe::notation::cell_name(cell as u8)
     }
 
     fn labels(&self) -> (Vec<String>, Vec<String>) {

@@ -19,7 +19,7 @@
 use tabula_core::SearchControl;
 
 use crate::bitboard::{corner_stable, flips, moves, neighbours};
-use crate::board::score_for;
+use crate::rules::score_for;
 
 use super::eval::DISC;
 use super::last::{self, odd_quadrants};

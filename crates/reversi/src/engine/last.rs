@@ -15,8 +15,8 @@
 //! cut-off).
 
 use crate::bitboard::{flips, moves, neighbours, stable_at_least, CORNERS, X_SQUARES};
-use crate::board::score_for;
 use crate::lines::last_flip_count;
+use crate::rules::score_for;
 
 /// At least this many empties look for a stability cut-off: with fewer, the search is
 /// cheaper than the stable discs.

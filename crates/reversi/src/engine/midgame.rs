@@ -7,7 +7,7 @@ use std::time::Instant;
 use tabula_core::SearchControl;
 
 use crate::bitboard::{flips, moves, CORNERS};
-use crate::board::score_for;
+use crate::rules::score_for;
 
 use super::eval::{evaluate_view, DISC};
 use super::slots::Slots;

@@ -30,8 +30,8 @@ use tabula_core::{
     SearchControl, SearchLimits, Verdict,
 };
 
-use crate::board::Reversi;
-use crate::square::Move;
+use crate::notation::Move;
+use crate::rules::Reversi;
 use endgame::Solver;
 use midgame::{order_key, to_discs, Midgame, INFINITY};
 

@@ -5,6 +5,8 @@
 //! loss. The table covers every position reachable from the empty board with either mark
 //! starting (every position [`TicTacToe::from_masks`] accepts), and is built on first use in
 //! well under a millisecond.
+//!
+//! The player that plays by these values is [`crate::agents::PerfectAgent`].
 
 use std::sync::OnceLock;
 

@@ -3,7 +3,7 @@
 
 use tabula_core::{quote, ParseError};
 
-use crate::board::Reversi;
+use crate::rules::Reversi;
 
 /// Reads a position in the FFO format. Letters may be lower case; `*` and `B`/`W` are also read
 /// as black and white discs, as some files write them. Whitespace inside the board is ignored.

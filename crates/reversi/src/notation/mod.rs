@@ -1,4 +1,8 @@
-//! Squares and moves, and their notation.
+//! Squares and moves, and their notation; positions in the FFO format (`position`) and whole
+//! games as transcripts (`transcript`).
+
+pub(crate) mod position;
+pub(crate) mod transcript;
 
 use std::fmt;
 

@@ -3,7 +3,7 @@
 use tabula_core::{Game, Outcome, ParseError, Player, Turn};
 
 use crate::bitboard;
-use crate::square::Move;
+use crate::notation::Move;
 
 /// A reversi position: the discs of the side to move and of the other side, and who moves.
 ///
@@ -209,11 +209,11 @@ impl Game for Reversi {
     }
 
     fn parse_moves(&self, text: &str) -> Result<Vec<Move>, ParseError> {
-        crate::transcript::parse(self, text)
+        crate::notation::transcript::parse(self, text)
     }
 
     fn parse_position(text: &str) -> Result<Self, ParseError> {
-        crate::position::parse(text)
+        crate::notation::position::parse(text)
     }
 
     fn position_string(&self) -> String {

@@ -3,8 +3,8 @@
 
 use tabula_core::{Game, ParseError};
 
-use crate::board::Reversi;
-use crate::square::Move;
+use crate::notation::Move;
+use crate::rules::Reversi;
 
 /// Reads the moves of a transcript played from `start`, inserting the passes it implies. Moves
 /// may be separated by spaces, commas or nothing; each is a square (`f5`, `53`) or `pass`.

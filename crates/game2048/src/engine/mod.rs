@@ -1,5 +1,5 @@
 //! Expectimax on the bitboard: the player takes the best slide, chance averages over every empty
-//! cell with a 2 (0.9) or a 4 (0.1); leaves are scored by [`crate::heuristic`].
+//! cell with a 2 (0.9) or a 4 (0.1); leaves are scored by [`heuristic`](mod@heuristic).
 //!
 //! Depth is counted in plies, a slide and a new tile each being one (as perft counts them), so
 //! depth 7 looks four slides ahead with three tiles between them — what nneonneo/2048-ai calls
@@ -25,13 +25,15 @@
 //!   second and 780 moves per second at depth 7, and 110 M slides per second in the move
 //!   generator.
 
+pub mod heuristic;
+
 use std::time::{Duration, Instant};
 
 use tabula_core::{Agent, Analysis, Game, MoveValue, Progress, SearchControl, SearchLimits, Turn};
 
 use crate::board::{tables, Board, Direction, Tables};
-use crate::heuristic::{heuristic, Heuristic};
-use crate::state::{Game2048, Move};
+use crate::rules::{Game2048, Move};
+use heuristic::{heuristic, Heuristic};
 
 /// Chance branches less likely than this are scored by the heuristic without searching.
 pub const PROBABILITY_CUTOFF: f32 = 1e-4;

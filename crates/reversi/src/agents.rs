@@ -2,9 +2,9 @@
 
 use tabula_core::{AgentCatalog, AgentEntry};
 
-use crate::board::Reversi;
 use crate::classic::Classic;
 use crate::engine::Engine;
+use crate::rules::Reversi;
 
 impl AgentCatalog for Reversi {
     fn agents() -> Vec<AgentEntry<Self>> {
