@@ -23,11 +23,11 @@ pub mod bitboard;
 pub mod classic;
 pub mod edge;
 pub mod engine;
-pub mod ggf;
+
 mod lines;
 pub mod notation;
 mod perft;
 pub mod rules;
 
-pub use notation::{is_corner, is_edge, Move};
+pub use notation::{ggf, is_corner, is_edge, Move};
 pub use rules::{score_for, Reversi};

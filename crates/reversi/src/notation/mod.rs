@@ -1,6 +1,7 @@
-//! Squares and moves, and their notation; positions in the FFO format (`position`) and whole
-//! games as transcripts (`transcript`).
+//! Squares and moves, and their notation; positions in the FFO format (`position`), whole
+//! games as transcripts (`transcript`) and as GGF records (`ggf`, NBoard's game format).
 
+pub mod ggf;
 pub(crate) mod position;
 pub(crate) mod transcript;
 

@@ -20,8 +20,8 @@ use std::fmt::Write as _;
 
 use tabula_core::{quote, Game, ParseError};
 
-use crate::board::Reversi;
-use crate::square::Move;
+use crate::notation::Move;
+use crate::rules::Reversi;
 
 /// One move of a GGF game with what the record says about it.
 #[derive(Clone, Copy, Debug, PartialEq)]
