@@ -246,3 +246,96 @@ desktop-load = 读取
 desktop-copy = 复制着法
 desktop-paste-hint = 在此粘贴着法
 desktop-replay = 重新播放着法
+
+## The command line's errors (tabula …)
+
+cli-error-detail = { $detail }
+cli-error-parse = 无法读取：{ $detail }
+cli-error-unknown-game = 未知的游戏 { $name }（可选：tictactoe、reversi、gomoku、2048）
+cli-error-agent-malformed = 电脑玩家写法 { $spec } 有误：{ $reason }
+cli-error-agent-unknown = { $game } 没有名为 { $name } 的电脑玩家（可选：{ $known }）
+cli-error-agent-key = 电脑玩家 { $agent } 没有选项 { $key }（它接受：{ $accepted }）
+cli-error-agent-value = 电脑玩家 { $agent }：{ $key } 的值 { $value } 不对：{ $reason }
+cli-error-lang = 未知的语言 { $code }（可选：en、zh-CN）
+cli-error-first = --first 只接受 X、O 或 random，而不是 { $value }
+cli-error-rule = --rule 只接受 freestyle 或 standard，而不是 { $value }
+cli-error-two-player = --two-player 让双方都由人来下，但 { $flag } 指定了 { $spec }：要和它对弈请去掉 --two-player，否则去掉 { $flag }
+cli-error-2048-needs-agent = --games 和 --json 需要 --agent SPEC
+cli-error-2048-needs-terminal = 全屏游戏需要终端；无界面运行请用 --agent SPEC
+cli-error-2048-no-console = 2048 没有行控制台：请全屏游玩（不加 --ui console），或用 --agent SPEC 无界面运行
+
+## The line console (tabula play … --ui console)
+
+console-prompt = 轮到 { $player } 走（{ $help }；或输入 'help'）：
+console-help-intro = 输入一步棋（{ $help }），或一条命令：
+console-help-undo = 悔棋：收回你的上一步（以及电脑的应着）
+console-help-redo = 重走一步已收回的棋
+console-help-hint = 电脑对每一步合法着法的评估
+console-help-save = 保存对局（JSON）
+console-help-load = 读取保存的对局或着法列表
+console-help-restart = 重新开始
+console-help-help = 显示本列表
+console-help-quit = 离开
+console-file = 文件
+console-nothing-to-undo = 没有可以悔的棋。
+console-nothing-to-redo = 没有可以重走的棋。
+console-say-where = 请给出文件名：{ $command } 文件
+console-saved = 已保存到 { $file }。
+console-save-failed = 无法保存：{ $detail }。对局继续；请换一个文件试试。
+console-loaded = 已读取 { $file }。
+console-load-failed = 无法读取：{ $detail }
+console-move-parse = 无法识别这步棋：{ $detail }。
+console-move-illegal = 不能走 { $notation }：{ $reason }。
+console-not-your-turn = 现在不是你走。
+console-game-over = 对局已经结束。
+console-play-again = 再来一局？（yes 或 no）
+console-play-again-retry = 请回答 yes 或 no（或输入 undo 收回最后一步）：
+console-plays = { $player } 走 { $notation }。
+console-chance = 随机：{ $notation }。
+console-wins-by = { $player } 以 { $margin } 子获胜。
+console-wins = { $player } 获胜！
+console-draw = 和棋。
+console-score = 游戏结束。得分：{ $score }。
+console-no-hint = 暂无提示。
+console-hint-title = 当前一方各着法的评估，从好到差：
+console-hint-more = ……另有 { $count } 步
+console-verdict-win = 胜
+console-verdict-draw = 和
+console-verdict-loss = 负
+console-seat-player = 玩家 { $number }
+console-points = { $count } 子
+console-ttt-move-help = b2、2b，或按小键盘排列的 1-9
+console-reversi-move-help = f5，或列号加行号如 53
+console-reversi-welcome = 欢迎来到黑白棋！你想执 X 还是 O？
+console-reversi-scores = X（{ $x_seat }）：{ $x_points }。  O（{ $o_seat }）：{ $o_points }。
+console-reversi-must-pass = { $player } 无处可下，必须停一手：请输入 pass。
+console-reversi-hints-on = 提示已打开。
+console-reversi-hints-off = 提示已关闭。
+console-reversi-help-hints = 在合法落子处显示或隐藏圆点
+console-reversi-help-pass = 无处可下时停一手
+console-reversi-passes = { $player } 无处可下，停一手。
+console-reversi-final = X 得 { $x_points }。O 得 { $o_points }。
+console-reversi-wins = { $player } 以 { $margin } 子获胜（空格归胜方）。
+console-reversi-tie = 平局！
+console-gomoku-black = 黑方
+console-gomoku-white = 白方
+console-gomoku-move-help = 一个交叉点如 h8：列字母，行号从下往上数
+console-gomoku-numbers-shown = 已显示手数。
+console-gomoku-numbers-hidden = 已隐藏手数。
+console-gomoku-help-numbers = 显示或隐藏棋子上的手数
+console-gomoku-wins = { $player } 以 { $line } 连成五子获胜！
+console-gomoku-draw = 棋盘已满：和棋。
+
+## The menu of `tabula --ui console` with no command
+
+console-menu-title = Tabula — 经典棋类游戏，附电脑对手
+console-menu-ttt-computer = 井字棋：对战电脑
+console-menu-ttt-people = 井字棋：双人对战
+console-menu-reversi-computer = 黑白棋：对战电脑
+console-menu-reversi-people = 黑白棋：双人对战
+console-menu-gomoku-computer = 五子棋：对战电脑
+console-menu-gomoku-people = 五子棋：双人对战
+console-menu-2048 = 2048
+console-menu-quit = 退出
+console-menu-choose = 请选择：
+console-menu-bad-choice = 请输入 1 到 { $count } 的数字，或 q。
