@@ -126,4 +126,34 @@ mod tests {
         assert_eq!(text.matches("q) quit").count(), 3, "{text}");
         assert!(text.contains("Type a number from 1 to 7, or q."));
     }
+
+    #[test]
+    fn the_menu_speaks_the_catalogs_language() {
+        let mut script = "x\n2\nq\n".as_bytes();
+        let mut output = Vec::new();
+        let mut played = 0;
+        choose_and_play(
+            &mut |line| script.read_line(line),
+            &mut output,
+            &Catalog::new(tabula_i18n::Lang::ZhCn),
+            &mut |_| {
+                played += 1;
+                Err(crate::error::CliError::usage_key(
+                    "cli-error-first",
+                    &[("value", "\"Z\"".to_string())],
+                ))
+            },
+        )
+        .unwrap();
+        assert_eq!(played, 1);
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.contains("  1) 井字棋：对战电脑"), "{text}");
+        assert!(text.contains("  q) 退出"), "{text}");
+        assert!(text.contains("请选择："), "{text}");
+        assert!(text.contains("请输入 1 到 7 的数字，或 q。"), "{text}");
+        assert!(
+            text.contains("tabula: --first 只接受 X、O 或 random，而不是 \"Z\""),
+            "a failed game is reported in the same language: {text}"
+        );
+    }
 }

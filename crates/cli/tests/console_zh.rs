@@ -196,6 +196,11 @@ fn errors_in_chinese_with_exit_code_2() {
         ),
         (&["analyze", "chess", "x"], "未知的游戏 \"chess\""),
         (&["analyze", "ttt", "XXXXXXXXX"], "无法读取："),
+        (&["analyze", "ttt", "XXXOO...."], "这个局面的对局已经结束"),
+        (
+            &["solve", "reversi", "/no/such/file"],
+            "无法读取 /no/such/file：",
+        ),
         (&["play", "2048", "--ui", "console"], "全屏游戏需要终端"),
     ];
     for (args, expected) in cases {

@@ -269,6 +269,15 @@ cli-error-two-player = --two-player makes both seats human, but { $flag } gives 
 cli-error-2048-needs-agent = --games and --json need --agent SPEC
 cli-error-2048-needs-terminal = the full-screen game needs a terminal; use --agent SPEC to play headless
 cli-error-2048-no-console = 2048 has no line console: play it full-screen (without --ui console), or headless with --agent SPEC
+cli-error-needs-exact = { $what } needs an exact solver, and { $game } agent { $spec } has none: { $why }
+cli-error-analyze-over = the game is over in this position: there is nothing to analyze
+cli-error-analyze-chance = in this position chance moves next (a random event is due, such as a new tile): analyze values the moves of a player, so give a position where a player is to move
+cli-error-analyze-cannot = agent { $spec } cannot analyze this position
+cli-error-analyze-chooser = agent { $spec } only chooses moves and does not value them; leave out --agent to analyze with { $analyzer }
+cli-error-read-file = cannot read { $file }: { $detail }
+cli-error-line-too-long = line { $line }: { $bytes } bytes is too long for a position line (at most { $max })
+cli-error-line-position = line { $line }: not a { $game } position
+cli-error-line-cannot-solve = line { $line }: agent { $spec } cannot solve this position
 
 ## The line console (tabula play … --ui console)
 

@@ -263,6 +263,15 @@ cli-error-two-player = --two-player 让双方都由人来下，但 { $flag } 指
 cli-error-2048-needs-agent = --games 和 --json 需要 --agent SPEC
 cli-error-2048-needs-terminal = 全屏游戏需要终端；无界面运行请用 --agent SPEC
 cli-error-2048-no-console = 2048 没有行控制台：请全屏游玩（不加 --ui console），或用 --agent SPEC 无界面运行
+cli-error-needs-exact = { $what } 需要能精确求解的电脑玩家，而 { $game } 的 { $spec } 不能：{ $why }
+cli-error-analyze-over = 这个局面的对局已经结束：没有可分析的
+cli-error-analyze-chance = 这个局面接下来是随机事件（例如出现新方块）：analyze 评估的是玩家的着法，请给出轮到玩家走的局面
+cli-error-analyze-cannot = 电脑玩家 { $spec } 无法分析这个局面
+cli-error-analyze-chooser = 电脑玩家 { $spec } 只会选着法，不会评估；去掉 --agent 即用 { $analyzer } 分析
+cli-error-read-file = 无法读取 { $file }：{ $detail }
+cli-error-line-too-long = 第 { $line } 行：{ $bytes } 字节，超过局面行的上限（最多 { $max }）
+cli-error-line-position = 第 { $line } 行：不是 { $game } 的局面
+cli-error-line-cannot-solve = 第 { $line } 行：电脑玩家 { $spec } 无法求解这个局面
 
 ## The line console (tabula play … --ui console)
 
