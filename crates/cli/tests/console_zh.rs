@@ -202,6 +202,11 @@ fn errors_in_chinese_with_exit_code_2() {
             "无法读取 /no/such/file：",
         ),
         (&["play", "2048", "--ui", "console"], "全屏游戏需要终端"),
+        (
+            &["arena", "ttt", "minimax"],
+            "tictactoe 需要两个电脑玩家 A 和 B",
+        ),
+        (&["arena", "2048", "greedy", "random"], "2048 是单人游戏"),
     ];
     for (args, expected) in cases {
         let mut args = args.to_vec();

@@ -278,6 +278,13 @@ cli-error-read-file = cannot read { $file }: { $detail }
 cli-error-line-too-long = line { $line }: { $bytes } bytes is too long for a position line (at most { $max })
 cli-error-line-position = line { $line }: not a { $game } position
 cli-error-line-cannot-solve = line { $line }: agent { $spec } cannot solve this position
+cli-error-write-file = cannot write { $file }: { $detail }
+cli-error-arena-openings = openings are played with both colours: use --first alternate (the default with --openings)
+cli-error-arena-shard = --shard splits one match, not a round robin
+cli-error-arena-one-agent = { $game } is a one-player game: give one agent
+cli-error-arena-two-agents = give two agents, A and B, for { $game } (or --round-robin with several)
+cli-error-replay-no-game = { $file } has no game number { $number }
+cli-error-replay-empty = { $file } has no games
 
 ## The line console (tabula play … --ui console)
 

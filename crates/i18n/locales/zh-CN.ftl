@@ -272,6 +272,13 @@ cli-error-read-file = 无法读取 { $file }：{ $detail }
 cli-error-line-too-long = 第 { $line } 行：{ $bytes } 字节，超过局面行的上限（最多 { $max }）
 cli-error-line-position = 第 { $line } 行：不是 { $game } 的局面
 cli-error-line-cannot-solve = 第 { $line } 行：电脑玩家 { $spec } 无法求解这个局面
+cli-error-write-file = 无法写入 { $file }：{ $detail }
+cli-error-arena-openings = 开局要让双方各执一次：请用 --first alternate（使用 --openings 时的默认值）
+cli-error-arena-shard = --shard 只能拆分一场对抗赛，不能拆分循环赛
+cli-error-arena-one-agent = { $game } 是单人游戏：请只给一个电脑玩家
+cli-error-arena-two-agents = { $game } 需要两个电脑玩家 A 和 B（或用 --round-robin 给出多个）
+cli-error-replay-no-game = { $file } 里没有第 { $number } 局
+cli-error-replay-empty = { $file } 里没有对局
 
 ## The line console (tabula play … --ui console)
 
