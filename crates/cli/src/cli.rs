@@ -12,7 +12,8 @@ pub struct Cli {
     /// What to do; with none, a menu on a terminal.
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// The language of the full-screen UI: en or zh-CN (default: TABULA_LANG, else the locale).
+    /// The language of the full-screen UI, the console and messages: en or zh-CN (default:
+    /// TABULA_LANG, else the locale).
     #[arg(long, global = true, value_name = "en|zh-CN")]
     pub lang: Option<String>,
     /// `tabula play`: the full-screen UI (`tui`), the line console (`console`), or the UI when

@@ -11,14 +11,18 @@ mod tui;
 use std::process::ExitCode;
 
 use clap::Parser;
+use tabula_i18n::{Catalog, Lang};
 
 fn main() -> ExitCode {
     restore_default_sigpipe();
     let cli = cli::Cli::parse();
-    match commands::run(cli) {
+    // One catalog for the whole run: `--lang`, else TABULA_LANG, else the locale. An unknown
+    // `--lang` is refused by `commands::run`, in English.
+    let cat = Catalog::new(Lang::from_env(cli.lang.as_deref()).unwrap_or_default());
+    match commands::run(cli, &cat) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("tabula: {error}");
+            eprintln!("tabula: {}", error.render(&cat));
             ExitCode::from(error.exit_code())
         }
     }

@@ -4,25 +4,26 @@
 use std::io::{self, IsTerminal, Write};
 
 use clap::CommandFactory;
+use tabula_i18n::{tr, Catalog};
 
 use crate::cli::Cli;
 use crate::error::Result;
 use crate::games::PlayGame;
 
-/// The menu's entries: a label and the `tabula play` arguments it stands for.
+/// The menu's entries: a label's catalog key and the `tabula play` arguments it stands for.
 const ENTRIES: &[(&str, &[&str])] = &[
-    ("Tic-tac-toe against the computer", &["tictactoe"]),
-    ("Tic-tac-toe, two players", &["tictactoe", "--two-player"]),
-    ("Reversi against the computer", &["reversi"]),
-    ("Reversi, two players", &["reversi", "--two-player"]),
-    ("Gomoku against the computer", &["gomoku"]),
-    ("Gomoku, two players", &["gomoku", "--two-player"]),
-    ("2048", &["2048"]),
+    ("console-menu-ttt-computer", &["tictactoe"]),
+    ("console-menu-ttt-people", &["tictactoe", "--two-player"]),
+    ("console-menu-reversi-computer", &["reversi"]),
+    ("console-menu-reversi-people", &["reversi", "--two-player"]),
+    ("console-menu-gomoku-computer", &["gomoku"]),
+    ("console-menu-gomoku-people", &["gomoku", "--two-player"]),
+    ("console-menu-2048", &["2048"]),
 ];
 
 /// Shows the menu and plays the choices, coming back to it after each game, until `q` or the
-/// end of input.
-pub fn run() -> Result<()> {
+/// end of input. The texts come from `cat`.
+pub fn run(cat: &Catalog) -> Result<()> {
     if !io::stdin().is_terminal() || !io::stdout().is_terminal() {
         Cli::command().print_help()?;
         return Ok(());
@@ -31,7 +32,8 @@ pub fn run() -> Result<()> {
     choose_and_play(
         &mut |line| io::stdin().read_line(line),
         &mut io::stdout(),
-        &mut |game| game.run(),
+        cat,
+        &mut |game| game.run(cat),
     )
 }
 
@@ -43,28 +45,29 @@ type ReadLine<'a> = &'a mut dyn FnMut(&mut String) -> io::Result<usize>;
 fn choose_and_play(
     input: ReadLine,
     output: &mut dyn Write,
+    cat: &Catalog,
     play: &mut dyn FnMut(PlayGame) -> Result<()>,
 ) -> Result<()> {
-    writeln!(output, "Tabula — classic games with computer players")?;
+    writeln!(output, "{}", tr!(cat, "console-menu-title"))?;
     loop {
         writeln!(output)?;
         for (i, (label, _)) in ENTRIES.iter().enumerate() {
-            writeln!(output, "  {}) {label}", i + 1)?;
+            writeln!(output, "  {}) {}", i + 1, cat.text(label))?;
         }
-        writeln!(output, "  q) quit")?;
-        let Some(game) = read_choice(&mut *input, output)? else {
+        writeln!(output, "  q) {}", tr!(cat, "console-menu-quit"))?;
+        let Some(game) = read_choice(&mut *input, output, cat)? else {
             return Ok(());
         };
         if let Err(e) = play(game) {
-            writeln!(output, "tabula: {e}")?;
+            writeln!(output, "tabula: {}", e.render(cat))?;
         }
     }
 }
 
 /// Asks for an entry until one is chosen; `None` for `q` or the end of input.
-fn read_choice(input: ReadLine, output: &mut dyn Write) -> Result<Option<PlayGame>> {
+fn read_choice(input: ReadLine, output: &mut dyn Write, cat: &Catalog) -> Result<Option<PlayGame>> {
     loop {
-        write!(output, "\nChoose: ")?;
+        write!(output, "\n{}", tr!(cat, "console-menu-choose"))?;
         output.flush()?;
         let mut line = String::new();
         if input(&mut line)? == 0 {
@@ -89,7 +92,11 @@ fn read_choice(input: ReadLine, output: &mut dyn Write) -> Result<Option<PlayGam
                 .expect("menu entries are valid play arguments");
                 return Ok(Some(game));
             }
-            None => writeln!(output, "Type a number from 1 to {}, or q.", ENTRIES.len())?,
+            None => writeln!(
+                output,
+                "{}",
+                tr!(cat, "console-menu-bad-choice", count = ENTRIES.len())
+            )?,
         }
     }
 }
@@ -107,6 +114,7 @@ mod tests {
         choose_and_play(
             &mut |line| script.read_line(line),
             &mut output,
+            &Catalog::new(tabula_i18n::Lang::En),
             &mut |game| {
                 played.push(matches!(game, PlayGame::TicTacToe(_)));
                 Ok(())
@@ -117,5 +125,35 @@ mod tests {
         let text = String::from_utf8(output).unwrap();
         assert_eq!(text.matches("q) quit").count(), 3, "{text}");
         assert!(text.contains("Type a number from 1 to 7, or q."));
+    }
+
+    #[test]
+    fn the_menu_speaks_the_catalogs_language() {
+        let mut script = "x\n2\nq\n".as_bytes();
+        let mut output = Vec::new();
+        let mut played = 0;
+        choose_and_play(
+            &mut |line| script.read_line(line),
+            &mut output,
+            &Catalog::new(tabula_i18n::Lang::ZhCn),
+            &mut |_| {
+                played += 1;
+                Err(crate::error::CliError::usage_key(
+                    "cli-error-first",
+                    &[("value", "\"Z\"".to_string())],
+                ))
+            },
+        )
+        .unwrap();
+        assert_eq!(played, 1);
+        let text = String::from_utf8(output).unwrap();
+        assert!(text.contains("  1) 井字棋：对战电脑"), "{text}");
+        assert!(text.contains("  q) 退出"), "{text}");
+        assert!(text.contains("请选择："), "{text}");
+        assert!(text.contains("请输入 1 到 7 的数字，或 q。"), "{text}");
+        assert!(
+            text.contains("tabula: --first 只接受 X、O 或 random，而不是 \"Z\""),
+            "a failed game is reported in the same language: {text}"
+        );
     }
 }

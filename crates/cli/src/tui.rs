@@ -66,10 +66,10 @@ fn first(text: &str) -> Result<usize> {
         "x" => Ok(0),
         "o" => Ok(1),
         "random" => Ok(rand::rng().random_range(0..2)),
-        _ => Err(CliError::usage(format!(
-            "--first takes X, O or random, not {}",
-            tabula_core::quote(text)
-        ))),
+        _ => Err(CliError::usage_key(
+            "cli-error-first",
+            &[("value", tabula_core::quote(text))],
+        )),
     }
 }
 
@@ -91,10 +91,7 @@ fn settings(game: &PlayGame) -> Result<Option<MatchSettings>> {
         }
         PlayGame::Gomoku(a) => {
             let rule = tabula_gomoku::Rule::from_name(&a.rule).ok_or_else(|| {
-                CliError::usage(format!(
-                    "--rule takes freestyle or standard, not {}",
-                    tabula_core::quote(&a.rule)
-                ))
+                CliError::usage_key("cli-error-rule", &[("value", tabula_core::quote(&a.rule))])
             })?;
             let rules = Rules::Gomoku { size: a.size, rule };
             (rules, seats(a.seats()?), 0)

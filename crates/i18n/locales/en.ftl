@@ -279,3 +279,115 @@ desktop-load = Load
 desktop-copy = Copy moves
 desktop-paste-hint = paste moves here
 desktop-replay = Replay moves
+
+## The command line's errors (tabula …)
+
+cli-error-detail = { $detail }
+cli-error-parse = { $detail }
+cli-error-unknown-game = unknown game { $name } (known: tictactoe, reversi, gomoku, 2048)
+cli-error-agent-malformed = malformed agent spec { $spec }: { $reason }
+cli-error-agent-unknown = no agent { $name } for { $game } (known: { $known })
+cli-error-agent-key = agent { $agent } takes no option { $key } (it takes: { $accepted })
+cli-error-agent-value = agent { $agent }: bad value { $value } for { $key }: { $reason }
+cli-error-lang = unknown language { $code } (known: en, zh-CN)
+cli-error-first = --first takes X, O or random, not { $value }
+cli-error-rule = --rule takes freestyle or standard, not { $value }
+cli-error-two-player = --two-player makes both seats human, but { $flag } gives { $spec }: drop --two-player to play against it, or drop { $flag }
+cli-error-2048-needs-agent = --games and --json need --agent SPEC
+cli-error-2048-needs-terminal = the full-screen game needs a terminal; use --agent SPEC to play headless
+cli-error-2048-no-console = 2048 has no line console: play it full-screen (without --ui console), or headless with --agent SPEC
+cli-error-needs-exact = { $what } needs an exact solver, and { $game } agent { $spec } has none: { $why }
+cli-error-analyze-over = the game is over in this position: there is nothing to analyze
+cli-error-analyze-chance = in this position chance moves next (a random event is due, such as a new tile): analyze values the moves of a player, so give a position where a player is to move
+cli-error-analyze-cannot = agent { $spec } cannot analyze this position
+cli-error-analyze-chooser = agent { $spec } only chooses moves and does not value them; leave out --agent to analyze with { $analyzer }
+cli-error-read-file = cannot read { $file }: { $detail }
+cli-error-line-too-long = line { $line }: { $bytes } bytes is too long for a position line (at most { $max })
+cli-error-line-position = line { $line }: not a { $game } position
+cli-error-line-cannot-solve = line { $line }: agent { $spec } cannot solve this position
+cli-error-write-file = cannot write { $file }: { $detail }
+cli-error-arena-openings = openings are played with both colours: use --first alternate (the default with --openings)
+cli-error-arena-shard = --shard splits one match, not a round robin
+cli-error-arena-one-agent = { $game } is a one-player game: give one agent
+cli-error-arena-two-agents = give two agents, A and B, for { $game } (or --round-robin with several)
+cli-error-replay-no-game = { $file } has no game number { $number }
+cli-error-replay-empty = { $file } has no games
+
+## The line console (tabula play … --ui console)
+
+console-prompt = { $player } to move ({ $help }; or 'help'):{" "}
+console-help-intro = Type a move ({ $help }), or a command:
+console-help-undo = take back your last move (and the computer's reply)
+console-help-redo = replay an undone move
+console-help-hint = the computer's value for every legal move
+console-help-save = save the game (JSON)
+console-help-load = load a saved game or a move list
+console-help-restart = start again
+console-help-help = this list
+console-help-quit = leave
+console-file = FILE
+console-nothing-to-undo = Nothing to undo.
+console-nothing-to-redo = Nothing to redo.
+console-say-where = Say where: { $command } FILE
+console-saved = Saved to { $file }.
+console-save-failed = Could not save: { $detail }. The game goes on; try another file.
+console-loaded = Loaded { $file }.
+console-load-failed = Could not load: { $detail }
+console-move-parse = { $detail }.
+console-move-illegal = illegal move { $notation }: { $reason }.
+console-not-your-turn = it is not your turn.
+console-game-over = the game is over.
+console-play-again = Play again? (yes or no){" "}
+console-play-again-retry = Please answer yes or no (or undo to take back the last move):{" "}
+console-plays = { $player } plays { $notation }.
+console-chance = Chance: { $notation }.
+console-wins-by = { $player } wins by { $margin }.
+console-wins = { $player } wins!
+console-draw = It's a draw.
+console-score = Game over. Score: { $score }.
+console-no-hint = No hint available.
+console-hint-title = Move values for the side to move, best first:
+console-hint-more = … and { $count } more
+console-verdict-win = win
+console-verdict-draw = draw
+console-verdict-loss = loss
+console-seat-player = player { $number }
+console-points = { $count ->
+    [one] { $count } point
+   *[other] { $count } points
+}
+console-ttt-move-help = b2, 2b, or 1-9 laid out as a keypad
+console-reversi-move-help = f5, or column and row as 53
+console-reversi-welcome = Welcome to Reversi! Do you want to be X or O?
+console-reversi-scores = X ({ $x_seat }): { $x_points }.  O ({ $o_seat }): { $o_points }.
+console-reversi-must-pass = { $player } has no legal move and must pass: type pass.
+console-reversi-hints-on = Hints on.
+console-reversi-hints-off = Hints off.
+console-reversi-help-hints = show or hide dots on the legal squares
+console-reversi-help-pass = pass when you have no move
+console-reversi-passes = { $player } has no legal move and passes.
+console-reversi-final = X scored { $x_points }. O scored { $o_points }.
+console-reversi-wins = { $player } wins by { $margin } (empty squares go to the winner).
+console-reversi-tie = The game was a tie!
+console-gomoku-black = black
+console-gomoku-white = white
+console-gomoku-move-help = a point like h8: column letter, row number from the bottom
+console-gomoku-numbers-shown = Move numbers shown.
+console-gomoku-numbers-hidden = Move numbers hidden.
+console-gomoku-help-numbers = show or hide move numbers
+console-gomoku-wins = { $player } wins with { $line }!
+console-gomoku-draw = The board is full: it's a draw.
+
+## The menu of `tabula --ui console` with no command
+
+console-menu-title = Tabula — classic games with computer players
+console-menu-ttt-computer = Tic-tac-toe against the computer
+console-menu-ttt-people = Tic-tac-toe, two players
+console-menu-reversi-computer = Reversi against the computer
+console-menu-reversi-people = Reversi, two players
+console-menu-gomoku-computer = Gomoku against the computer
+console-menu-gomoku-people = Gomoku, two players
+console-menu-2048 = 2048
+console-menu-quit = quit
+console-menu-choose = Choose:{" "}
+console-menu-bad-choice = Type a number from 1 to { $count }, or q.

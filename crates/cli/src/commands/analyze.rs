@@ -24,28 +24,23 @@ pub(crate) fn require_exact_solver<G: AgentCatalog>(
     what: &str,
 ) -> Result<()> {
     agent.solves_exactly().map_err(|why| {
-        CliError::usage(format!(
-            "{what} needs an exact solver, and {} agent {spec} has none: {why}",
-            G::NAME
-        ))
+        CliError::usage_key(
+            "cli-error-needs-exact",
+            &[
+                ("what", what.to_string()),
+                ("game", G::NAME.to_string()),
+                ("spec", spec.to_string()),
+                ("why", why.to_string()),
+            ],
+        )
     })
 }
 
 fn analyze<G: AgentCatalog>(args: &AnalyzeArgs) -> Result<()> {
     let state = G::parse_position(&args.position)?;
     match state.turn() {
-        Turn::Over(_) => {
-            return Err(CliError::usage(
-                "the game is over in this position: there is nothing to analyze",
-            ))
-        }
-        Turn::Chance => {
-            return Err(CliError::usage(
-                "in this position chance moves next (a random event is due, such as a new \
-                 tile): analyze values the moves of a player, so give a position where a \
-                 player is to move",
-            ))
-        }
+        Turn::Over(_) => return Err(CliError::usage_key("cli-error-analyze-over", &[])),
+        Turn::Chance => return Err(CliError::usage_key("cli-error-analyze-chance", &[])),
         Turn::Player(_) => {}
     }
     let spec = args.agent.as_deref().unwrap_or(G::ANALYZER);
@@ -61,15 +56,17 @@ fn analyze<G: AgentCatalog>(args: &AnalyzeArgs) -> Result<()> {
     };
     G::check_limits(&spec.parse()?, &limits)?;
     let analysis = agent.analyze(&state, &limits).ok_or_else(|| {
-        CliError::usage(if spec == G::ANALYZER {
-            format!("agent {spec} cannot analyze this position")
+        if spec == G::ANALYZER {
+            CliError::usage_key("cli-error-analyze-cannot", &[("spec", spec.to_string())])
         } else {
-            format!(
-                "agent {spec} only chooses moves and does not value them; leave out --agent \
-                 to analyze with {}",
-                G::ANALYZER
+            CliError::usage_key(
+                "cli-error-analyze-chooser",
+                &[
+                    ("spec", spec.to_string()),
+                    ("analyzer", G::ANALYZER.to_string()),
+                ],
             )
-        })
+        }
     })?;
     if args.json {
         println!("{}", analysis.to_json(&state));

@@ -116,15 +116,11 @@ fn run_game<G: AgentCatalog>(args: &ArenaArgs) -> Result<()> {
         (Some(text), _) => text.parse()?,
     };
     if !openings.is_empty() && first != First::Alternate {
-        return Err(CliError::usage(
-            "openings are played with both colours: use --first alternate (the default with --openings)",
-        ));
+        return Err(CliError::usage_key("cli-error-arena-openings", &[]));
     }
     let plan = if args.round_robin {
         if args.shard.is_some() {
-            return Err(CliError::usage(
-                "--shard splits one match, not a round robin",
-            ));
+            return Err(CliError::usage_key("cli-error-arena-shard", &[]));
         }
         Plan::RoundRobin(RoundRobinSetup {
             games: args.games,
@@ -199,16 +195,16 @@ fn match_setup<G: AgentCatalog>(args: &ArenaArgs) -> Result<MatchSetup<G>> {
         (1, [a]) => (a, None),
         (2, [a, b]) => (a, Some(b.as_str())),
         (1, _) => {
-            return Err(CliError::usage(format!(
-                "{} is a one-player game: give one agent",
-                G::NAME
-            )))
+            return Err(CliError::usage_key(
+                "cli-error-arena-one-agent",
+                &[("game", G::NAME.to_string())],
+            ))
         }
         _ => {
-            return Err(CliError::usage(format!(
-                "give two agents, A and B, for {} (or --round-robin with several)",
-                G::NAME
-            )))
+            return Err(CliError::usage_key(
+                "cli-error-arena-two-agents",
+                &[("game", G::NAME.to_string())],
+            ))
         }
     };
     let mut setup = MatchSetup::<G>::new(a, b, args.games, args.seed)?;
@@ -260,8 +256,15 @@ fn print(json: bool, doc: &serde_json::Value, table: &dyn std::fmt::Display) -> 
 }
 
 fn read(path: &Path) -> Result<String> {
-    std::fs::read_to_string(path)
-        .map_err(|e| CliError::failed(format!("cannot read {}: {e}", path.display())))
+    std::fs::read_to_string(path).map_err(|e| {
+        CliError::failed_key(
+            "cli-error-read-file",
+            &[
+                ("file", path.display().to_string()),
+                ("detail", e.to_string()),
+            ],
+        )
+    })
 }
 
 /// The `--out` file: written to a temporary name, renamed when the match is complete.
@@ -276,8 +279,15 @@ impl RecordFile {
         let mut temporary = path.as_os_str().to_owned();
         temporary.push(".partial");
         let temporary = PathBuf::from(temporary);
-        let file = File::create(&temporary)
-            .map_err(|e| CliError::failed(format!("cannot write {}: {e}", path.display())))?;
+        let file = File::create(&temporary).map_err(|e| {
+            CliError::failed_key(
+                "cli-error-write-file",
+                &[
+                    ("file", path.display().to_string()),
+                    ("detail", e.to_string()),
+                ],
+            )
+        })?;
         Ok(RecordFile {
             path: path.to_path_buf(),
             temporary,

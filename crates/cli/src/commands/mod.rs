@@ -8,11 +8,13 @@ pub mod replay;
 pub mod serve;
 mod solve;
 
+use tabula_i18n::Catalog;
+
 use crate::cli::{Cli, Command};
 use crate::error::Result;
 
-/// Runs what the command line asked for.
-pub fn run(cli: Cli) -> Result<()> {
+/// Runs what the command line asked for; the console and the menu speak `cat`'s language.
+pub fn run(cli: Cli, cat: &Catalog) -> Result<()> {
     if let Some(code) = &cli.lang {
         crate::tui::lang(Some(code))?;
     }
@@ -20,14 +22,14 @@ pub fn run(cli: Cli) -> Result<()> {
         None if crate::tui::wanted(cli.ui) => {
             crate::tui::launcher(crate::tui::lang(cli.lang.as_deref())?)
         }
-        None => crate::menu::run(),
+        None => crate::menu::run(cat),
         Some(Command::Play(args)) => {
             if crate::tui::wanted(cli.ui)
                 && crate::tui::play(&args.game, crate::tui::lang(cli.lang.as_deref())?)?
             {
                 return Ok(());
             }
-            args.game.run()
+            args.game.run(cat)
         }
         Some(Command::Analyze(args)) => analyze::run(&args),
         Some(Command::Perft(args)) => perft::run(&args),

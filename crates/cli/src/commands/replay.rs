@@ -22,16 +22,23 @@ pub struct ReplayArgs {
 /// Runs `tabula replay`.
 pub fn run(args: &ReplayArgs) -> Result<()> {
     let name = args.file.display().to_string();
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::failed(format!("cannot read {name}: {e}")))?;
+    let text = std::fs::read_to_string(&args.file).map_err(|e| {
+        CliError::failed_key(
+            "cli-error-read-file",
+            &[("file", name.clone()), ("detail", e.to_string())],
+        )
+    })?;
     let records = read_records(&text, &name)?;
     let record = match args.game {
         None => records.first(),
         Some(n) => records.iter().find(|r| r.number == n),
     }
     .ok_or_else(|| match args.game {
-        Some(n) => CliError::usage(format!("{name} has no game number {n}")),
-        None => CliError::usage(format!("{name} has no games")),
+        Some(n) => CliError::usage_key(
+            "cli-error-replay-no-game",
+            &[("file", name.clone()), ("number", n.to_string())],
+        ),
+        None => CliError::usage_key("cli-error-replay-empty", &[("file", name.clone())]),
     })?;
     with_game!(GameKind::parse(&record.game)?, G => show::<G>(record, &name))
 }

@@ -30,14 +30,24 @@ fn position<G: AgentCatalog>(line: &str) -> Option<G> {
 }
 
 fn solve<G: AgentCatalog>(args: &SolveArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&args.file)
-        .map_err(|e| CliError::usage(format!("cannot read {}: {e}", args.file.display())))?;
+    let text = std::fs::read_to_string(&args.file).map_err(|e| {
+        CliError::usage_key(
+            "cli-error-read-file",
+            &[
+                ("file", args.file.display().to_string()),
+                ("detail", e.to_string()),
+            ],
+        )
+    })?;
     if let Some((number, line)) = text.lines().enumerate().find(|(_, l)| l.len() > MAX_LINE) {
-        return Err(CliError::usage(format!(
-            "line {}: {} bytes is too long for a position line (at most {MAX_LINE})",
-            number + 1,
-            line.len()
-        )));
+        return Err(CliError::usage_key(
+            "cli-error-line-too-long",
+            &[
+                ("line", (number + 1).to_string()),
+                ("bytes", line.len().to_string()),
+                ("max", MAX_LINE.to_string()),
+            ],
+        ));
     }
     let spec = args.agent.as_deref().unwrap_or(G::ANALYZER);
     let mut agent = G::agent_from_str(spec)?;
@@ -54,7 +64,13 @@ fn solve<G: AgentCatalog>(args: &SolveArgs) -> Result<()> {
             continue;
         }
         let state: G = position(line).ok_or_else(|| {
-            CliError::usage(format!("line {}: not a {} position", number + 1, G::NAME))
+            CliError::usage_key(
+                "cli-error-line-position",
+                &[
+                    ("line", (number + 1).to_string()),
+                    ("game", G::NAME.to_string()),
+                ],
+            )
         })?;
         if let Turn::Over(_) = state.turn() {
             println!("line {}: the game is over", number + 1);
@@ -63,10 +79,13 @@ fn solve<G: AgentCatalog>(args: &SolveArgs) -> Result<()> {
         agent.new_game();
         let t = Instant::now();
         let analysis = agent.analyze(&state, &limits).ok_or_else(|| {
-            CliError::usage(format!(
-                "line {}: agent {spec} cannot solve this position",
-                number + 1
-            ))
+            CliError::usage_key(
+                "cli-error-line-cannot-solve",
+                &[
+                    ("line", (number + 1).to_string()),
+                    ("spec", spec.to_string()),
+                ],
+            )
         })?;
         let seconds = t.elapsed().as_secs_f64();
         let nodes = analysis.nodes.unwrap_or(0);

@@ -6,11 +6,11 @@
 pub enum Command<'a> {
     /// An empty line.
     Empty,
-    /// `quit`, `exit`, `q`.
+    /// `quit`, `exit`, `q` (`退出`).
     Quit,
-    /// `help`, `?`.
+    /// `help`, `?` (`帮助`).
     Help,
-    /// `undo`, `u`.
+    /// `undo`, `u` (`悔棋`).
     Undo,
     /// `redo`.
     Redo,
@@ -44,9 +44,9 @@ impl<'a> Command<'a> {
         };
         match (word.as_str(), rest) {
             ("", _) => Command::Empty,
-            ("quit" | "exit" | "q", _) => Command::Quit,
-            ("help" | "?", _) => Command::Help,
-            ("undo" | "u", _) => Command::Undo,
+            ("quit" | "exit" | "q" | "退出", _) => Command::Quit,
+            ("help" | "?" | "帮助", _) => Command::Help,
+            ("undo" | "u" | "悔棋", _) => Command::Undo,
             ("redo", _) => Command::Redo,
             ("restart" | "new", _) => Command::Restart,
             ("hint", _) => Command::Hint,
@@ -62,11 +62,11 @@ impl<'a> Command<'a> {
 /// An answer to "Play again?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Again {
-    /// `y`, `yes`.
+    /// `y`, `yes` (`是`).
     Yes,
-    /// `n`, `no`.
+    /// `n`, `no` (`否`).
     No,
-    /// `u`, `undo`: take back the last move instead.
+    /// `u`, `undo` (`悔棋`): take back the last move instead.
     Undo,
 }
 
@@ -74,9 +74,9 @@ impl Again {
     /// Reads an answer; `None` for anything else (the question is asked again).
     pub fn parse(answer: &str) -> Option<Again> {
         match answer.trim().to_lowercase().as_str() {
-            "y" | "yes" => Some(Again::Yes),
-            "n" | "no" => Some(Again::No),
-            "u" | "undo" => Some(Again::Undo),
+            "y" | "yes" | "是" => Some(Again::Yes),
+            "n" | "no" | "否" => Some(Again::No),
+            "u" | "undo" | "悔棋" => Some(Again::Undo),
             _ => None,
         }
     }
@@ -91,6 +91,9 @@ mod tests {
     fn commands_and_moves() {
         assert_eq!(Command::parse("  "), Command::Empty);
         assert_eq!(Command::parse("Quit"), Command::Quit);
+        assert_eq!(Command::parse("退出"), Command::Quit);
+        assert_eq!(Command::parse("帮助"), Command::Help);
+        assert_eq!(Command::parse("悔棋"), Command::Undo);
         assert_eq!(
             Command::parse("save  my game.json "),
             Command::Save("my game.json")
@@ -110,6 +113,9 @@ mod tests {
         assert_eq!(Again::parse("YES"), Some(Again::Yes));
         assert_eq!(Again::parse("n"), Some(Again::No));
         assert_eq!(Again::parse("undo"), Some(Again::Undo));
+        assert_eq!(Again::parse("是"), Some(Again::Yes));
+        assert_eq!(Again::parse(" 否 "), Some(Again::No));
+        assert_eq!(Again::parse("悔棋"), Some(Again::Undo));
         for typo in ["", "ye", "nope", "yess", "b2"] {
             assert_eq!(Again::parse(typo), None, "{typo:?}");
         }

@@ -9,54 +9,95 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 use std::time::Duration;
 
-use tabula_core::{AgentCatalog, Game, Outcome, SearchLimits, Seat, Session, Turn};
+use tabula_core::session::MoveError;
+use tabula_core::{AgentCatalog, Game, Outcome, SearchLimits, Seat, Session, Turn, Verdict};
+use tabula_i18n::{tr, Catalog};
 
 use crate::error::Result;
 use command::{Again, Command};
 pub use style::Style;
 
-/// How a game shows itself in the console.
+/// How a game shows itself in the console. Every text comes from `cat`, the catalog of the
+/// user's language; notation (`b2`, `f5`) is the same in every language.
 pub trait BoardView<G: Game> {
     /// The board with its coordinates, as lines of text.
-    fn draw(&self, session: &Session<G>, style: &Style) -> String;
+    fn draw(&self, session: &Session<G>, style: &Style, cat: &Catalog) -> String;
 
     /// How moves are written, briefly, for the prompt (`b2, 2b or 1-9`).
-    fn move_help(&self) -> &'static str;
+    fn move_help(&self, cat: &Catalog) -> String;
+
+    /// The name of `player` in sentences (`X`, `black`).
+    fn player_name(&self, player: tabula_core::Player, _cat: &Catalog) -> String {
+        G::player_name(player).to_string()
+    }
 
     /// Handles a game-specific command (`hints`, `numbers`); returns the reply, or `None` when
     /// the word is not one of the game's commands.
-    fn command(&mut self, _word: &str, _session: &mut Session<G>) -> Option<String> {
+    fn command(
+        &mut self,
+        _word: &str,
+        _session: &mut Session<G>,
+        _cat: &Catalog,
+    ) -> Option<String> {
         None
     }
 
-    /// One line per game-specific command, for `help`.
-    fn command_help(&self) -> &'static str {
-        ""
+    /// The game-specific commands and what they do, for `help`.
+    fn command_help(&self, _cat: &Catalog) -> Vec<(&'static str, String)> {
+        Vec::new()
     }
 
     /// The line printed after a computer or chance move.
-    fn announce(&self, before: &G, mv: G::Move, _after: &G) -> String {
+    fn announce(&self, before: &G, mv: G::Move, _after: &G, cat: &Catalog) -> String {
+        let mv = before.move_string(mv);
         match before.turn() {
-            Turn::Player(p) => format!("{} plays {}.", G::player_name(p), before.move_string(mv)),
-            _ => format!("Chance: {}.", before.move_string(mv)),
+            Turn::Player(p) => tr!(
+                cat,
+                "console-plays",
+                player = self.player_name(p, cat),
+                notation = mv
+            ),
+            _ => tr!(cat, "console-chance", notation = mv),
         }
     }
 
     /// The line announcing the end of the game.
-    fn outcome(&self, state: &G, outcome: Outcome) -> String {
+    fn outcome(&self, state: &G, outcome: Outcome, cat: &Catalog) -> String {
         match outcome {
             Outcome::Win(p) => {
+                let player = self.player_name(p, cat);
                 let margin = state.margin(p);
                 if margin > 0 {
-                    format!("{} wins by {margin}.", G::player_name(p))
+                    tr!(
+                        cat,
+                        "console-wins-by",
+                        player = player,
+                        margin = margin.to_string()
+                    )
                 } else {
-                    format!("{} wins!", G::player_name(p))
+                    tr!(cat, "console-wins", player = player)
                 }
             }
-            Outcome::Draw => "It's a draw.".to_string(),
-            Outcome::Score(score) => format!("Game over. Score: {score}."),
+            Outcome::Draw => tr!(cat, "console-draw"),
+            Outcome::Score(score) => tr!(cat, "console-score", score = score.to_string()),
         }
     }
+}
+
+/// One line of `help`: the command as typed and what it does, in columns.
+pub fn help_line(command: &str, text: &str) -> String {
+    let pad = 16usize.saturating_sub(columns(command));
+    format!("  {command}{}{text}", " ".repeat(pad))
+}
+
+/// The terminal columns `text` takes: two for each CJK character, one for anything else.
+fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|c| match c {
+            '\u{2E80}'..='\u{9FFF}' | '\u{F900}'..='\u{FAFF}' | '\u{FF00}'..='\u{FF60}' => 2,
+            _ => 1,
+        })
+        .sum()
 }
 
 /// Console settings shared by every game.
@@ -119,23 +160,49 @@ impl<R: BufRead, W: Write> Io<R, W> {
     }
 }
 
-const COMMON_HELP: &str = "\
-  undo / u        take back your last move (and the computer's reply)
-  redo            replay an undone move
-  hint            the computer's value for every legal move
-  save FILE       save the game (JSON)
-  load FILE       load a saved game or a move list
-  restart / new   start again
-  help / ?        this list
-  quit / q        leave";
+/// The shared commands' help, one line each.
+fn common_help(cat: &Catalog) -> String {
+    let file = cat.text("console-file");
+    [
+        ("undo / u".to_string(), "console-help-undo"),
+        ("redo".to_string(), "console-help-redo"),
+        ("hint".to_string(), "console-help-hint"),
+        (format!("save {file}"), "console-help-save"),
+        (format!("load {file}"), "console-help-load"),
+        ("restart / new".to_string(), "console-help-restart"),
+        ("help / ?".to_string(), "console-help-help"),
+        ("quit / q".to_string(), "console-help-quit"),
+    ]
+    .iter()
+    .map(|(command, key)| help_line(command, &cat.text(key)))
+    .collect::<Vec<_>>()
+    .join("\n")
+}
+
+/// A refused move in words: the console's frame in the user's language around the game's own
+/// reason.
+fn move_error(e: &MoveError, cat: &Catalog) -> String {
+    match e {
+        MoveError::Parse(e) => tr!(cat, "console-move-parse", detail = e.message.clone()),
+        MoveError::Illegal(e) => tr!(
+            cat,
+            "console-move-illegal",
+            notation = e.notation.clone(),
+            reason = e.reason.clone()
+        ),
+        MoveError::NotYourTurn => tr!(cat, "console-not-your-turn"),
+        MoveError::GameOver => tr!(cat, "console-game-over"),
+    }
+}
 
 /// Runs games in the console until the user quits or input closes. `new_start` gives the start
-/// position of each new game.
+/// position of each new game; `cat` holds the texts in the user's language.
 pub fn run<G, V, R, W>(
     session: &mut Session<G>,
     view: &mut V,
     io: &mut Io<R, W>,
     options: &ConsoleOptions,
+    cat: &Catalog,
     new_start: &mut dyn FnMut() -> G,
 ) -> Result<()>
 where
@@ -147,12 +214,12 @@ where
     let mut show_board = true;
     loop {
         if let Turn::Over(outcome) = session.turn() {
-            io.say(&view.draw(session, &options.style))?;
-            io.say(&view.outcome(session.state(), outcome))?;
+            io.say(&view.draw(session, &options.style, cat))?;
+            io.say(&view.outcome(session.state(), outcome, cat))?;
             if !options.play_again {
                 return Ok(());
             }
-            match ask_again(io)? {
+            match ask_again(io, cat)? {
                 Some(Again::Yes) => {
                     let start = new_start();
                     session.replace_game(tabula_core::save::LoadedGame {
@@ -169,7 +236,7 @@ where
                     continue;
                 }
                 Some(Again::Undo) => {
-                    io.say("Nothing to undo.")?;
+                    io.say(&tr!(cat, "console-nothing-to-undo"))?;
                     continue;
                 }
                 Some(Again::No) | None => return Ok(()),
@@ -181,22 +248,23 @@ where
             }
             let before = session.state().clone();
             if let Some(mv) = session.step() {
-                io.say(&view.announce(&before, mv, session.state()))?;
+                io.say(&view.announce(&before, mv, session.state(), cat))?;
                 show_board = true;
             }
             continue;
         }
         if show_board {
-            io.say(&view.draw(session, &options.style))?;
+            io.say(&view.draw(session, &options.style, cat))?;
             show_board = false;
         }
         let Turn::Player(player) = session.turn() else {
             continue;
         };
-        let prompt = format!(
-            "{} to move ({}; or 'help'): ",
-            G::player_name(player),
-            view.move_help()
+        let prompt = tr!(
+            cat,
+            "console-prompt",
+            player = view.player_name(player, cat),
+            help = view.move_help(cat)
         );
         let Some(line) = io.ask(&prompt)? else {
             return Ok(());
@@ -205,53 +273,49 @@ where
             Command::Empty => {}
             Command::Quit => return Ok(()),
             Command::Help => {
-                io.say(&format!(
-                    "Type a move ({}), or a command:\n{COMMON_HELP}",
-                    view.move_help()
-                ))?;
-                if !view.command_help().is_empty() {
-                    io.say(view.command_help())?;
+                io.say(&tr!(cat, "console-help-intro", help = view.move_help(cat)))?;
+                io.say(&common_help(cat))?;
+                for (command, text) in view.command_help(cat) {
+                    io.say(&help_line(command, &text))?;
                 }
             }
             Command::Undo => {
                 if session.undo() {
                     show_board = true;
                 } else {
-                    io.say("Nothing to undo.")?;
+                    io.say(&tr!(cat, "console-nothing-to-undo"))?;
                 }
             }
             Command::Redo => {
                 if session.redo() {
                     show_board = true;
                 } else {
-                    io.say("Nothing to redo.")?;
+                    io.say(&tr!(cat, "console-nothing-to-redo"))?;
                 }
             }
             Command::Restart => {
                 session.restart();
                 show_board = true;
             }
-            Command::Hint => io.say(&hint(session.state()))?,
-            Command::NoFile(word) => io.say(&format!("Say where: {word} FILE"))?,
+            Command::Hint => io.say(&hint(session.state(), cat))?,
+            Command::NoFile(word) => io.say(&tr!(cat, "console-say-where", command = word))?,
             Command::Save(file) => match session.save(Path::new(file)) {
-                Ok(()) => io.say(&format!("Saved to {file}."))?,
-                Err(e) => io.say(&format!(
-                    "Could not save: {e}. The game goes on; try another file."
-                ))?,
+                Ok(()) => io.say(&tr!(cat, "console-saved", file = file))?,
+                Err(e) => io.say(&tr!(cat, "console-save-failed", detail = e.to_string()))?,
             },
             Command::Load(file) => match session.load(Path::new(file)) {
                 Ok(()) => {
-                    io.say(&format!("Loaded {file}."))?;
+                    io.say(&tr!(cat, "console-loaded", file = file))?;
                     show_board = true;
                 }
-                Err(e) => io.say(&format!("Could not load: {e}"))?,
+                Err(e) => io.say(&tr!(cat, "console-load-failed", detail = e.to_string()))?,
             },
             Command::Other { word, line } => {
-                if let Some(reply) = view.command(&word, session) {
+                if let Some(reply) = view.command(&word, session, cat) {
                     io.say(&reply)?;
                     show_board = true;
                 } else if let Err(e) = session.play_text(line) {
-                    io.say(&format!("{e}."))?;
+                    io.say(&move_error(&e, cat))?;
                 } else {
                     show_board = true;
                 }
@@ -261,16 +325,16 @@ where
 }
 
 /// Asks "Play again?" until the answer is yes, no or undo; `None` when input closes.
-fn ask_again<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<Option<Again>> {
-    let mut prompt = "Play again? (yes or no) ";
+fn ask_again<R: BufRead, W: Write>(io: &mut Io<R, W>, cat: &Catalog) -> Result<Option<Again>> {
+    let mut key = "console-play-again";
     loop {
-        let Some(answer) = io.ask(prompt)? else {
+        let Some(answer) = io.ask(&cat.text(key))? else {
             return Ok(None);
         };
         if let Some(again) = Again::parse(&answer) {
             return Ok(Some(again));
         }
-        prompt = "Please answer yes or no (or undo to take back the last move): ";
+        key = "console-play-again-retry";
     }
 }
 
@@ -278,7 +342,7 @@ fn ask_again<R: BufRead, W: Write>(io: &mut Io<R, W>) -> Result<Option<Again>> {
 const HINT_LINES: usize = 10;
 
 /// The analyser's value for the best legal moves, one line each, best first.
-fn hint<G: AgentCatalog>(state: &G) -> String {
+fn hint<G: AgentCatalog>(state: &G, cat: &Catalog) -> String {
     let limits = SearchLimits {
         time_ms: Some(1000),
         ..SearchLimits::default()
@@ -287,7 +351,7 @@ fn hint<G: AgentCatalog>(state: &G) -> String {
         .ok()
         .and_then(|mut agent| agent.analyze(state, &limits));
     let Some(analysis) = analysis else {
-        return "No hint available.".to_string();
+        return tr!(cat, "console-no-hint");
     };
     let mut lines: Vec<String> = analysis
         .moves
@@ -296,21 +360,28 @@ fn hint<G: AgentCatalog>(state: &G) -> String {
         .map(|m| {
             let verdict = m
                 .verdict
-                .map(|v| format!(" ({})", v.as_str()))
+                .map(|v| format!(" ({})", verdict(v, cat)))
                 .unwrap_or_default();
             format!("  {:>6}  {}{verdict}", state.move_string(m.mv), m.value)
         })
         .collect();
     if analysis.moves.len() > HINT_LINES {
+        let count = analysis.moves.len() - HINT_LINES;
         lines.push(format!(
-            "  … and {} more",
-            analysis.moves.len() - HINT_LINES
+            "  {}",
+            tr!(cat, "console-hint-more", count = count)
         ));
     }
-    format!(
-        "Move values for the side to move, best first:\n{}",
-        lines.join("\n")
-    )
+    format!("{}\n{}", tr!(cat, "console-hint-title"), lines.join("\n"))
+}
+
+/// A verdict in words (`win`, `胜`).
+fn verdict(v: Verdict, cat: &Catalog) -> String {
+    cat.text(match v {
+        Verdict::Win => "console-verdict-win",
+        Verdict::Draw => "console-verdict-draw",
+        Verdict::Loss => "console-verdict-loss",
+    })
 }
 
 /// Refuses `--two-player` together with a computer player named for a seat (`flag`, as
@@ -321,9 +392,10 @@ pub fn check_two_player(two_player: bool, seats: &[(&str, Option<&str>)]) -> Res
     }
     for (flag, given) in seats {
         if let Some(spec) = given.filter(|s| !s.eq_ignore_ascii_case("human")) {
-            return Err(crate::error::CliError::usage(format!(
-                "--two-player makes both seats human, but {flag} gives {spec:?}: drop --two-player to play against it, or drop {flag}"
-            )));
+            return Err(crate::error::CliError::usage_key(
+                "cli-error-two-player",
+                &[("flag", flag.to_string()), ("spec", format!("{spec:?}"))],
+            ));
         }
     }
     Ok(())
@@ -348,12 +420,16 @@ pub fn seat_specs<'a>(
 
 /// How a seat is named beside its player: `you` when one person plays the computer, `player N`
 /// when two people share the keyboard, else the agent's spec.
-pub fn seat_label<G: Game>(session: &Session<G>, player: tabula_core::Player) -> String {
+pub fn seat_label<G: Game>(
+    session: &Session<G>,
+    player: tabula_core::Player,
+    cat: &Catalog,
+) -> String {
     match session.seat(player) {
         Seat::Human if (0..G::PLAYERS).all(|p| session.seat(p).is_human()) => {
-            format!("player {}", player + 1)
+            tr!(cat, "console-seat-player", number = player + 1)
         }
-        Seat::Human => "you".to_string(),
+        Seat::Human => tr!(cat, "player-you"),
         seat => seat.describe().to_string(),
     }
 }

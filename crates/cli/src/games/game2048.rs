@@ -42,17 +42,12 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let seed = args.seed.unwrap_or_else(|| rand::rng().random());
     let Some(spec) = &args.agent else {
         if args.json || args.games != 1 {
-            return Err(CliError::usage("--games and --json need --agent SPEC"));
+            return Err(CliError::usage_key("cli-error-2048-needs-agent", &[]));
         }
         if !io::stdout().is_terminal() || !io::stdin().is_terminal() {
-            return Err(CliError::usage(
-                "the full-screen game needs a terminal; use --agent SPEC to play headless",
-            ));
+            return Err(CliError::usage_key("cli-error-2048-needs-terminal", &[]));
         }
-        return Err(CliError::usage(
-            "2048 has no line console: play it full-screen (without --ui console), \
-             or headless with --agent SPEC",
-        ));
+        return Err(CliError::usage_key("cli-error-2048-no-console", &[]));
     };
     let spec: AgentSpec = spec.parse()?;
     let mut out = io::stdout().lock();

@@ -5,6 +5,7 @@ use clap::Args;
 use rand::Rng;
 use tabula_core::{quote, AgentCatalog, Game, Outcome, Session};
 use tabula_gomoku::{Cell, Gomoku, Rule};
+use tabula_i18n::{tr, Catalog};
 
 use crate::console::style::codes;
 use crate::console::{self, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
@@ -49,14 +50,10 @@ impl PlayArgs {
     }
 }
 
-/// Plays gomoku in the console.
-pub fn play(args: PlayArgs) -> Result<()> {
-    let rule = Rule::from_name(&args.rule).ok_or_else(|| {
-        CliError::usage(format!(
-            "--rule takes freestyle or standard, not {}",
-            quote(&args.rule)
-        ))
-    })?;
+/// Plays gomoku in the console, its texts from `cat`.
+pub fn play(args: PlayArgs, cat: &Catalog) -> Result<()> {
+    let rule = Rule::from_name(&args.rule)
+        .ok_or_else(|| CliError::usage_key("cli-error-rule", &[("value", quote(&args.rule))]))?;
     let start = Gomoku::new(args.size, rule)?;
     let [black, white] = args.seats()?;
     let seats = vec![seat_from_arg(black)?, seat_from_arg(white)?];
@@ -66,7 +63,9 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let mut view = GomokuView {
         numbers: args.numbers,
     };
-    console::run(&mut session, &mut view, &mut io, &options, &mut || start)
+    console::run(&mut session, &mut view, &mut io, &options, cat, &mut || {
+        start
+    })
 }
 
 /// The gomoku board view.
@@ -88,7 +87,7 @@ impl GomokuView {
 }
 
 impl BoardView<Gomoku> for GomokuView {
-    fn draw(&self, session: &Session<Gomoku>, style: &Style) -> String {
+    fn draw(&self, session: &Session<Gomoku>, style: &Style, _cat: &Catalog) -> String {
         let state = session.state();
         let size = state.size();
         let last = session.moves().last().copied();
@@ -147,25 +146,38 @@ impl BoardView<Gomoku> for GomokuView {
         lines.join("\n")
     }
 
-    fn move_help(&self) -> &'static str {
-        "a point like h8: column letter, row number from the bottom"
+    fn move_help(&self, cat: &Catalog) -> String {
+        tr!(cat, "console-gomoku-move-help")
     }
 
-    fn command(&mut self, word: &str, _session: &mut Session<Gomoku>) -> Option<String> {
+    fn player_name(&self, player: tabula_core::Player, cat: &Catalog) -> String {
+        match player {
+            0 => tr!(cat, "console-gomoku-black"),
+            _ => tr!(cat, "console-gomoku-white"),
+        }
+    }
+
+    fn command(
+        &mut self,
+        word: &str,
+        _session: &mut Session<Gomoku>,
+        cat: &Catalog,
+    ) -> Option<String> {
         (word == "numbers").then(|| {
             self.numbers = !self.numbers;
-            format!(
-                "Move numbers {}.",
-                if self.numbers { "shown" } else { "hidden" }
-            )
+            if self.numbers {
+                tr!(cat, "console-gomoku-numbers-shown")
+            } else {
+                tr!(cat, "console-gomoku-numbers-hidden")
+            }
         })
     }
 
-    fn command_help(&self) -> &'static str {
-        "  numbers         show or hide move numbers"
+    fn command_help(&self, cat: &Catalog) -> Vec<(&'static str, String)> {
+        vec![("numbers", tr!(cat, "console-gomoku-help-numbers"))]
     }
 
-    fn outcome(&self, state: &Gomoku, outcome: Outcome) -> String {
+    fn outcome(&self, state: &Gomoku, outcome: Outcome, cat: &Catalog) -> String {
         match outcome {
             Outcome::Win(p) => {
                 // The row from its left (or lower) end, as a person reads it.
@@ -175,9 +187,14 @@ impl BoardView<Gomoku> for GomokuView {
                     (x, -y)
                 });
                 let line: Vec<String> = points.iter().map(|&q| state.move_string(q)).collect();
-                format!("{} wins with {}!", Gomoku::player_name(p), line.join(" "))
+                tr!(
+                    cat,
+                    "console-gomoku-wins",
+                    player = self.player_name(p, cat),
+                    line = line.join(" ")
+                )
             }
-            _ => "The board is full: it's a draw.".to_string(),
+            _ => tr!(cat, "console-gomoku-draw"),
         }
     }
 }
@@ -186,6 +203,7 @@ impl BoardView<Gomoku> for GomokuView {
 mod tests {
     use super::*;
     use tabula_core::Seat;
+    use tabula_i18n::Lang;
 
     #[test]
     fn draws_coordinates_the_last_move_and_numbers() {
@@ -194,16 +212,17 @@ mod tests {
         session.play_text("c3").unwrap();
         session.play_text("d4").unwrap();
         let mut view = GomokuView { numbers: false };
-        let plain = view.draw(&session, &Style::default());
+        let en = Catalog::new(Lang::En);
+        let plain = view.draw(&session, &Style::default(), &en);
         assert_eq!(
             plain,
             "    a b c d e\n  5 . . . . . 5\n  4 . . .[O]. 4\n  3 . . X . . 3\n  2 . . . . . 2\n  1 . . . . . 1\n    a b c d e"
         );
         assert_eq!(
-            view.command("numbers", &mut session).as_deref(),
+            view.command("numbers", &mut session, &en).as_deref(),
             Some("Move numbers shown.")
         );
-        let numbered = view.draw(&session, &Style::default());
+        let numbered = view.draw(&session, &Style::default(), &en);
         assert!(numbered.contains(" 1X"), "{numbered}");
         assert!(numbered.contains("[2O]"), "{numbered}");
         let unicode = GomokuView { numbers: false }.draw(
@@ -212,6 +231,7 @@ mod tests {
                 color: false,
                 unicode: true,
             },
+            &en,
         );
         assert!(unicode.contains('●') && unicode.contains('○'));
     }

@@ -11,6 +11,8 @@ pub mod tictactoe;
 
 use clap::Subcommand;
 
+use tabula_i18n::Catalog;
+
 use crate::error::Result;
 
 pub use tabula_games::{with_game, GameKind};
@@ -33,12 +35,12 @@ pub enum PlayGame {
 }
 
 impl PlayGame {
-    /// Plays the chosen game.
-    pub fn run(self) -> Result<()> {
+    /// Plays the chosen game in the console, its texts from `cat`.
+    pub fn run(self, cat: &Catalog) -> Result<()> {
         match self {
-            PlayGame::TicTacToe(args) => tictactoe::play(args),
-            PlayGame::Reversi(args) => reversi::play(args),
-            PlayGame::Gomoku(args) => gomoku::play(args),
+            PlayGame::TicTacToe(args) => tictactoe::play(args, cat),
+            PlayGame::Reversi(args) => reversi::play(args, cat),
+            PlayGame::Gomoku(args) => gomoku::play(args, cat),
             PlayGame::Game2048(args) => game2048::play(args),
         }
     }

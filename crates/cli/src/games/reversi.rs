@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use clap::Args;
 use rand::Rng;
-use tabula_core::text::plural;
 use tabula_core::{quote, AgentCatalog, Game, Outcome, Player, Seat, Session};
+use tabula_i18n::{tr, Catalog};
 use tabula_reversi::{Move, Reversi};
 
 use crate::console::style::codes;
@@ -53,15 +53,15 @@ fn first_mover(text: &str) -> Result<Option<Player>> {
         "x" => Ok(Some(0)),
         "o" => Ok(Some(1)),
         "random" => Ok(None),
-        _ => Err(CliError::usage(format!(
-            "--first takes X, O or random, not {}",
-            quote(text)
-        ))),
+        _ => Err(CliError::usage_key(
+            "cli-error-first",
+            &[("value", quote(text))],
+        )),
     }
 }
 
-/// Plays reversi in the console.
-pub fn play(args: PlayArgs) -> Result<()> {
+/// Plays reversi in the console, its texts from `cat`.
+pub fn play(args: PlayArgs, cat: &Catalog) -> Result<()> {
     let first = first_mover(&args.first)?;
     check_two_player(
         args.two_player,
@@ -72,7 +72,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
         ("human".to_string(), "human".to_string())
     } else {
         match (args.x, args.o) {
-            (None, None) => match ask_side(&mut io)? {
+            (None, None) => match ask_side(&mut io, cat)? {
                 Some(0) => ("human".to_string(), Reversi::OPPONENT.to_string()),
                 Some(_) => (Reversi::OPPONENT.to_string(), "human".to_string()),
                 None => return Ok(()),
@@ -99,14 +99,18 @@ pub fn play(args: PlayArgs) -> Result<()> {
         &mut ReversiView::default(),
         &mut io,
         &options,
+        cat,
         &mut new_start,
     )
 }
 
 /// Asks "X or O?" until answered; `None` when input closes.
-fn ask_side<R: io::BufRead, W: io::Write>(io: &mut Io<R, W>) -> Result<Option<Player>> {
+fn ask_side<R: io::BufRead, W: io::Write>(
+    io: &mut Io<R, W>,
+    cat: &Catalog,
+) -> Result<Option<Player>> {
     loop {
-        writeln!(io.output, "Welcome to Reversi! Do you want to be X or O?")?;
+        writeln!(io.output, "{}", tr!(cat, "console-reversi-welcome"))?;
         io.output.flush()?;
         let mut line = String::new();
         if io.input.read_line(&mut line)? == 0 {
@@ -127,7 +131,7 @@ pub struct ReversiView {
 }
 
 impl BoardView<Reversi> for ReversiView {
-    fn draw(&self, session: &Session<Reversi>, style: &Style) -> String {
+    fn draw(&self, session: &Session<Reversi>, style: &Style, cat: &Catalog) -> String {
         let state = session.state();
         let last = session.moves().last().and_then(|m| m.to_square());
         let legal = if self.hints && session.awaits_human() {
@@ -171,79 +175,109 @@ impl BoardView<Reversi> for ReversiView {
             lines.push(line);
         }
         lines.push("  +-----------------+".to_string());
-        lines.push(format!(
-            "X ({}): {}.  O ({}): {}.",
-            seat_label(session, 0),
-            plural(black.count_ones(), "point", "points"),
-            seat_label(session, 1),
-            plural(white.count_ones(), "point", "points")
+        lines.push(tr!(
+            cat,
+            "console-reversi-scores",
+            x_seat = seat_label(session, 0, cat),
+            x_points = points(black.count_ones(), cat),
+            o_seat = seat_label(session, 1, cat),
+            o_points = points(white.count_ones(), cat)
         ));
         if state.must_pass() && session.awaits_human() {
-            lines.push(format!(
-                "{} has no legal move and must pass: type pass.",
-                Reversi::player_name(state.to_move())
+            lines.push(tr!(
+                cat,
+                "console-reversi-must-pass",
+                player = Reversi::player_name(state.to_move())
             ));
         }
         lines.join("\n")
     }
 
-    fn move_help(&self) -> &'static str {
-        "f5, or column and row as 53"
+    fn move_help(&self, cat: &Catalog) -> String {
+        tr!(cat, "console-reversi-move-help")
     }
 
-    fn command(&mut self, word: &str, _session: &mut Session<Reversi>) -> Option<String> {
+    fn command(
+        &mut self,
+        word: &str,
+        _session: &mut Session<Reversi>,
+        cat: &Catalog,
+    ) -> Option<String> {
         (word == "hints").then(|| {
             self.hints = !self.hints;
-            format!("Hints {}.", if self.hints { "on" } else { "off" })
+            if self.hints {
+                tr!(cat, "console-reversi-hints-on")
+            } else {
+                tr!(cat, "console-reversi-hints-off")
+            }
         })
     }
 
-    fn command_help(&self) -> &'static str {
-        "  hints           show or hide dots on the legal squares\n  pass            pass when you have no move"
+    fn command_help(&self, cat: &Catalog) -> Vec<(&'static str, String)> {
+        vec![
+            ("hints", tr!(cat, "console-reversi-help-hints")),
+            ("pass", tr!(cat, "console-reversi-help-pass")),
+        ]
     }
 
-    fn announce(&self, before: &Reversi, mv: Move, _after: &Reversi) -> String {
+    fn announce(&self, before: &Reversi, mv: Move, _after: &Reversi, cat: &Catalog) -> String {
         let name = Reversi::player_name(before.to_move());
         if mv.is_pass() {
-            format!("{name} has no legal move and passes.")
+            tr!(cat, "console-reversi-passes", player = name)
         } else {
-            format!("{name} plays {mv}.")
+            tr!(
+                cat,
+                "console-plays",
+                player = name,
+                notation = mv.to_string()
+            )
         }
     }
 
-    fn outcome(&self, state: &Reversi, outcome: Outcome) -> String {
+    fn outcome(&self, state: &Reversi, outcome: Outcome, cat: &Catalog) -> String {
         let (x, o) = (state.discs(0).count_ones(), state.discs(1).count_ones());
-        let scores = format!(
-            "X scored {}. O scored {}.",
-            plural(x, "point", "points"),
-            plural(o, "point", "points")
+        let scores = tr!(
+            cat,
+            "console-reversi-final",
+            x_points = points(x, cat),
+            o_points = points(o, cat)
         );
-        match outcome {
-            Outcome::Win(p) => format!(
-                "{scores}\n{} wins by {} (empty squares go to the winner).",
-                Reversi::player_name(p),
-                state.margin(p)
+        let verdict = match outcome {
+            Outcome::Win(p) => tr!(
+                cat,
+                "console-reversi-wins",
+                player = Reversi::player_name(p),
+                margin = state.margin(p).to_string()
             ),
-            _ => format!("{scores}\nThe game was a tie!"),
-        }
+            _ => tr!(cat, "console-reversi-tie"),
+        };
+        format!("{scores}\n{verdict}")
     }
+}
+
+/// A number of discs as points (`1 point`, `12 points`).
+fn points(count: u32, cat: &Catalog) -> String {
+    tr!(cat, "console-points", count = count)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use tabula_i18n::Lang;
+
     #[test]
     fn draws_numbers_scores_and_hint_dots() {
+        let en = Catalog::new(Lang::En);
         let session = Session::new(Reversi::initial(), vec![Seat::Human, Seat::Human], 0);
         let mut view = ReversiView::default();
-        let plain = view.draw(&session, &Style::default());
+        let plain = view.draw(&session, &Style::default(), &en);
         assert!(plain.contains("4 |       O X       | 4"), "{plain}");
         assert!(plain.contains("X (player 1): 2 points.  O (player 2): 2 points."));
         assert_eq!(plain.matches(" .").count(), 0);
         let mut session = session;
-        view.command("hints", &mut session);
-        let hinted = view.draw(&session, &Style::default());
+        view.command("hints", &mut session, &en);
+        let hinted = view.draw(&session, &Style::default(), &en);
         assert_eq!(hinted.matches(" .").count(), 4, "{hinted}");
     }
 }

@@ -3,6 +3,7 @@
 use clap::Args;
 use rand::Rng;
 use tabula_core::{quote, AgentCatalog, Session};
+use tabula_i18n::{tr, Catalog};
 use tabula_tictactoe::{Mark, TicTacToe};
 
 use crate::console::style::codes;
@@ -46,10 +47,10 @@ impl First {
             "x" => Ok(First::Mark(Mark::X)),
             "o" => Ok(First::Mark(Mark::O)),
             "random" => Ok(First::Random),
-            _ => Err(CliError::usage(format!(
-                "--first takes X, O or random, not {}",
-                quote(text)
-            ))),
+            _ => Err(CliError::usage_key(
+                "cli-error-first",
+                &[("value", quote(text))],
+            )),
         }
     }
 
@@ -75,8 +76,8 @@ impl PlayArgs {
     }
 }
 
-/// Plays tic-tac-toe in the console.
-pub fn play(args: PlayArgs) -> Result<()> {
+/// Plays tic-tac-toe in the console, its texts from `cat`.
+pub fn play(args: PlayArgs, cat: &Catalog) -> Result<()> {
     let first = First::parse(&args.first)?;
     let [x, o] = args.seats()?;
     let seats = vec![seat_from_arg(x)?, seat_from_arg(o)?];
@@ -88,6 +89,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
         &mut TicTacToeView,
         &mut io,
         &options,
+        cat,
         &mut || TicTacToe::new(first.pick()),
     )
 }
@@ -96,7 +98,7 @@ pub fn play(args: PlayArgs) -> Result<()> {
 pub struct TicTacToeView;
 
 impl BoardView<TicTacToe> for TicTacToeView {
-    fn draw(&self, session: &Session<TicTacToe>, style: &Style) -> String {
+    fn draw(&self, session: &Session<TicTacToe>, style: &Style, _cat: &Catalog) -> String {
         let state = session.state();
         let winning = state.winning_cells();
         let last = session.moves().last().copied();
@@ -129,8 +131,8 @@ impl BoardView<TicTacToe> for TicTacToeView {
         lines.join("\n")
     }
 
-    fn move_help(&self) -> &'static str {
-        "b2, 2b, or 1-9 laid out as a keypad"
+    fn move_help(&self, cat: &Catalog) -> String {
+        tr!(cat, "console-ttt-move-help")
     }
 }
 
@@ -138,12 +140,14 @@ impl BoardView<TicTacToe> for TicTacToeView {
 mod tests {
     use super::*;
     use tabula_core::{Game, Seat};
+    use tabula_i18n::Lang;
 
     #[test]
     fn draws_the_board_with_coordinates_and_no_colour_when_plain() {
         let start = TicTacToe::parse_position("XXXOO....").unwrap();
         let session = Session::new(start, vec![Seat::Human, Seat::Human], 0);
-        let plain = TicTacToeView.draw(&session, &Style::default());
+        let en = Catalog::new(Lang::En);
+        let plain = TicTacToeView.draw(&session, &Style::default(), &en);
         assert_eq!(plain, "    a   b   c\n1   X | X | X\n   ---+---+---\n2   O | O |  \n   ---+---+---\n3     |   |  ");
         let coloured = TicTacToeView.draw(
             &session,
@@ -151,6 +155,7 @@ mod tests {
                 color: true,
                 unicode: false,
             },
+            &en,
         );
         assert_eq!(
             coloured.matches("\x1b[1;5mX").count(),

@@ -12,10 +12,26 @@ pub struct Run {
     pub stderr: String,
 }
 
-/// Runs `tabula args...` with `input` on standard input (closed afterwards) and no colours.
+/// The variables that choose the language, cleared for every run so that the tests do not
+/// depend on the machine's locale.
+const LANGUAGE_VARIABLES: [&str; 4] = ["TABULA_LANG", "LC_ALL", "LC_MESSAGES", "LANG"];
+
+/// Runs `tabula args...` with `input` on standard input (closed afterwards), no colours, and
+/// English (no language variable set).
 pub fn tabula(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+    tabula_env(args, input, &[])
+}
+
+/// As [`tabula`], with the environment variables `env` set (after the language variables are
+/// cleared).
+pub fn tabula_env(args: &[&str], input: &str, env: &[(&str, &str)]) -> Run {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tabula"));
+    for name in LANGUAGE_VARIABLES {
+        command.env_remove(name);
+    }
+    let mut child = command
         .args(args)
+        .envs(env.iter().copied())
         .env("NO_COLOR", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
