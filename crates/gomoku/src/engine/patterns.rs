@@ -50,8 +50,9 @@ pub const fn shift(k: i32) -> u32 {
     }
 }
 
-/// The pattern table of one rule: for every key, black's pattern in the low four bits and
-/// white's in the high four (one look-up serves both colours).
+/// The pattern table of one rule: for every key, black's pattern in the low three bits (the
+/// fourth marks a black overline under renju) and white's in the high four (one look-up serves
+/// both colours). Under renju black's patterns count exact fives only, white's five or more.
 pub struct Tables {
     both: Box<[u8]>,
 }
@@ -106,6 +107,13 @@ impl Tables {
 #[inline]
 pub fn unpack(both: u8, colour: usize) -> Pattern {
     (both >> (4 * colour)) & 7
+}
+
+/// Whether black's move makes an overline along this line (marked only in renju's table,
+/// where an overline is no five for black but a forbidden move).
+#[inline]
+pub fn black_overline(both: u8) -> bool {
+    both & 8 != 0
 }
 
 /// The key with black and white exchanged.
