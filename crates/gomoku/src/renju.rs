@@ -166,10 +166,32 @@ impl<'a> Grid<'a> {
 
     /// Whether black playing empty `sq` is forbidden, and why.
     pub fn forbidden(&mut self, sq: usize) -> Option<Forbidden> {
-        if self.at(sq) != EMPTY {
+        if self.at(sq) != EMPTY || !self.crowded(sq) {
             return None;
         }
         self.check(sq)
+    }
+
+    /// Whether enough black stones lie near `sq` for it to be forbidden at all: two threes or
+    /// fours need two lines with two other stones each within four points, two fours on one
+    /// line four stones on it, an overline five within five points. Most points fail this
+    /// count and need no closer look.
+    fn crowded(&self, sq: usize) -> bool {
+        let mut busy_lines = 0;
+        for step in self.steps {
+            let (mut near, mut far) = (0, 0);
+            for k in (-5..=5isize).filter(|&k| k != 0) {
+                if self.at(Self::offset(sq, step, k)) == BLACK {
+                    far += 1;
+                    near += (k.abs() <= REACH) as usize;
+                }
+            }
+            if far >= 4 {
+                return true;
+            }
+            busy_lines += (near >= 2) as usize;
+        }
+        busy_lines >= 2
     }
 
     fn check(&mut self, sq: usize) -> Option<Forbidden> {
