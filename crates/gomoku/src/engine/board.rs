@@ -245,7 +245,7 @@ impl Board {
     #[inline]
     pub fn assess(&self, sq: Sq, colour: usize) -> (Threat, i32, bool) {
         let pats = self.pats[sq];
-        if colour == 0 && self.renju && self.forbidden_by(pats, sq) {
+        if colour == 0 && self.renju && self.renju_forbidden(pats, sq) {
             return (QUIET, 0, true);
         }
         let index = (0..4).fold(0, |index, d| {
@@ -258,7 +258,15 @@ impl Board {
     /// Whether empty `sq` is forbidden to black (always false outside renju).
     #[inline]
     pub fn forbidden(&self, sq: Sq) -> bool {
-        self.renju && self.cells[sq] == 0 && self.forbidden_by(self.pats[sq], sq)
+        self.renju && self.cells[sq] == 0 && self.renju_forbidden(self.pats[sq], sq)
+    }
+
+    /// [`Board::forbidden_by`] kept out of line, so that the freestyle and standard paths of
+    /// [`Board::assess`] stay as small as they were.
+    #[cold]
+    #[inline(never)]
+    fn renju_forbidden(&self, pats: [u8; 4], sq: Sq) -> bool {
+        self.forbidden_by(pats, sq)
     }
 
     /// Whether black may not play `sq`, whose line patterns are `pats`: the patterns rule

@@ -86,7 +86,8 @@ impl Scan {
 
     /// Every candidate the side to move may play, most urgent first.
     pub fn playable_by_score(&self) -> Vec<Spot> {
-        let mut spots: Vec<Spot> = self.spots.iter().filter(|s| !s.banned).copied().collect();
+        let mut spots = Vec::with_capacity(self.spots.len());
+        spots.extend(self.spots.iter().filter(|s| !s.banned).copied());
         spots.sort_by_key(|s| std::cmp::Reverse(s.score));
         spots
     }
