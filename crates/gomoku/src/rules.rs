@@ -346,9 +346,9 @@ impl Gomoku {
             .find_map(|p| self.winning_line_at(p))
     }
 
-    /// Why black may not play empty point `p` under renju, if it is forbidden. Always `None`
-    /// under the other rules, for occupied or off-board points, and when white is to move (a
-    /// point's status is black's whichever side is to move).
+    /// Why black may not play empty point `p` under renju, if it is forbidden: black's status
+    /// of the point whichever side is to move. Always `None` under the other rules and for
+    /// occupied or off-board points.
     pub fn forbidden(&self, p: Point) -> Option<Forbidden> {
         if self.rule != Rule::Renju || p as usize >= self.points() {
             return None;
