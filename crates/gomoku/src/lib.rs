@@ -1,7 +1,8 @@
 //! Gomoku (five in a row) for Tabula.
 //!
-//! - [`rules`]: the board (5×5 to 22×22, 15×15 by default), the `freestyle` and `standard`
-//!   rules, and the [`Gomoku`] position implementing [`tabula_core::Game`];
+//! - [`rules`]: the board (5×5 to 22×22, 15×15 by default), the `freestyle`, `standard` and
+//!   `renju` rules, and the [`Gomoku`] position implementing [`tabula_core::Game`];
+//! - [`renju`]: black's forbidden points under renju (double three, double four, overline);
 //! - [`notation`]: points (`h8`), move lists and board strings;
 //! - [`agents`]: the agents the command line offers: `engine` (`time=`, `level=`; the analyser
 //!   and default opponent), `score-table` and `random`;
@@ -21,9 +22,11 @@
 pub mod agents;
 pub mod engine;
 pub mod notation;
+pub mod renju;
 pub mod rules;
 pub mod score_table;
 
 pub use engine::Engine;
+pub use renju::Forbidden;
 pub use rules::{Cell, Gomoku, Point, Rule};
 pub use score_table::ScoreTable;
