@@ -26,6 +26,14 @@ impl CliError {
         }
     }
 
+    /// A child program's failure, passed on with its exit code.
+    pub fn exited(message: impl fmt::Display, code: u8) -> Self {
+        CliError {
+            message: message.to_string(),
+            code,
+        }
+    }
+
     /// The process exit code.
     pub fn exit_code(&self) -> u8 {
         self.code
