@@ -204,7 +204,29 @@ fn board_area(ui: &mut Ui, play: &mut Play, cat: &Catalog, prefs: &Prefs, now: f
     if view.game == GameKind::Game2048 {
         score_header(ui, play, cat, prefs, now);
     }
-    let space = ui.available_rect_before_wrap();
+    if let Some(player) = play.passed() {
+        ui.label(
+            egui::RichText::new(tr!(
+                cat,
+                "desktop-pass",
+                player = side::player_name(cat, &view, player),
+                other = side::player_name(cat, &view, player ^ 1)
+            ))
+            .size(18.0)
+            .strong()
+            .color(Color32::from_rgb(0xe5, 0x39, 0x35)),
+        );
+    }
+    let mut space = ui.available_rect_before_wrap();
+    if play.graph && !view.evaluations.is_empty() {
+        let height = (space.height() * 0.22).clamp(60.0, 140.0);
+        let strip =
+            egui::Rect::from_min_max(egui::pos2(space.left(), space.bottom() - height), space.max);
+        space.max.y = strip.top() - 8.0;
+        if let Some(ply) = crate::graph::show(ui, strip, &view, cat) {
+            play.send(Command::GoTo(ply), now);
+        }
+    }
     let grid = Grid::fit(space, view.width, view.height, games::margin(view.game));
     if view.game == GameKind::Game2048 {
         let drag = ui.interact(grid.rect(), ui.scope_id().with("drag"), Sense::drag());
@@ -232,6 +254,7 @@ fn board_area(ui: &mut Ui, play: &mut Play, cat: &Catalog, prefs: &Prefs, now: f
         anim: play.anim(now, prefs.anim),
         hints: play.hints,
         numbers: play.numbers,
+        heat: play.heat,
         hover: input.hovered,
         text: ui.visuals().text_color(),
     };
