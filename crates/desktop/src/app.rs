@@ -54,7 +54,10 @@ impl DesktopApp {
         crate::fonts::install(&cc.egui_ctx);
         let mut prefs = if shot.is_some() {
             Prefs {
-                anim: AnimSpeed::Off,
+                anim: match shot.as_ref().and_then(Screenshot::anim_at) {
+                    Some(_) => AnimSpeed::Normal,
+                    None => AnimSpeed::Off,
+                },
                 ..Prefs::default()
             }
         } else {
@@ -145,6 +148,12 @@ impl eframe::App for DesktopApp {
         let ctx = ui.ctx().clone();
         let now = ctx.input(|i| i.time);
         self.poll(now);
+        if let (Some(play), Some(at)) = (
+            &mut self.play,
+            self.shot.as_ref().and_then(Screenshot::anim_at),
+        ) {
+            play.hold_animation(now, at);
+        }
         Panel::top("settings").show(ui, |ui| self.settings_bar(ui));
         let cat = &self.catalog;
         match &mut self.play {

@@ -133,6 +133,15 @@ impl Play {
         self.send(Command::Hints(on), now);
     }
 
+    /// Holds the last move's animations `seconds` in (screenshot mode), as if it was played
+    /// that long before `now`.
+    pub fn hold_animation(&mut self, now: f64, seconds: f64) {
+        self.shown_at = now - seconds;
+        if let Some((gain, _)) = self.gain {
+            self.gain = Some((gain, now - seconds));
+        }
+    }
+
     /// Where the animations of the last move stand at `now`.
     pub fn anim(&self, now: f64, speed: AnimSpeed) -> Anim {
         Anim {

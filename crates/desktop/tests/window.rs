@@ -275,8 +275,16 @@ fn a_time_control_from_the_start_screen_runs_the_clocks() {
     click(&mut h, "Reversi");
     click(&mut h, "Two players");
     click(&mut h, "Minutes + increment");
-    assert_eq!(h.get_all_by_label("Minutes").count(), 2, "a label and its slider");
-    assert_eq!(h.get_all_by_label("Increment (seconds)").count(), 2, "a label and its slider");
+    assert_eq!(
+        h.get_all_by_label("Minutes").count(),
+        2,
+        "a label and its slider"
+    );
+    assert_eq!(
+        h.get_all_by_label("Increment (seconds)").count(),
+        2,
+        "a label and its slider"
+    );
     click(&mut h, "Start");
     let play = h.state().play().unwrap();
     assert_eq!(
@@ -290,7 +298,11 @@ fn a_time_control_from_the_start_screen_runs_the_clocks() {
     h.get_by_label_contains("White: person  (2)  5:00");
     click(&mut h, "Start screen");
     click(&mut h, "Per move");
-    assert_eq!(h.get_all_by_label("Seconds per move").count(), 2, "a label and its slider");
+    assert_eq!(
+        h.get_all_by_label("Seconds per move").count(),
+        2,
+        "a label and its slider"
+    );
     click(&mut h, "Start");
     assert_eq!(
         h.state().play().unwrap().controller().settings().clock,
