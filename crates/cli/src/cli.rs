@@ -41,6 +41,20 @@ pub enum Command {
     Replay(crate::commands::replay::ReplayArgs),
     /// Serve the games in the browser and online two-player games (HTTP and WebSocket).
     Serve(crate::commands::serve::ServeArgs),
+    /// Open the desktop window (the tabula-desktop program beside tabula, else on PATH).
+    Desktop(DesktopArgs),
+}
+
+/// `tabula desktop [ARGS…]`
+#[derive(Args, Debug)]
+pub struct DesktopArgs {
+    /// Passed to tabula-desktop as they are (`--screenshot FILE.png --game reversi`, …).
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "ARGS"
+    )]
+    pub args: Vec<std::ffi::OsString>,
 }
 
 /// `tabula play <game> ...`

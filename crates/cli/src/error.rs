@@ -45,6 +45,14 @@ impl CliError {
         CliError::failed_key("cli-error-detail", &[("detail", message.to_string())])
     }
 
+    /// A child program's failure, passed on with its exit code: the catalog message `key`.
+    pub fn exited(key: &'static str, args: &[(&'static str, String)], code: u8) -> Self {
+        CliError {
+            code,
+            ..CliError::usage_key(key, args)
+        }
+    }
+
     /// The process exit code.
     pub fn exit_code(&self) -> u8 {
         self.code

@@ -241,6 +241,22 @@ impl<G: Game> Session<G> {
         redone
     }
 
+    /// Replays one undone ply (a move or a chance event). Returns whether anything was redone.
+    pub fn redo_ply(&mut self) -> bool {
+        let Some(mv) = self.undone.pop() else {
+            return false;
+        };
+        let mut next = self.state().clone();
+        next.play(mv);
+        self.push(mv, next);
+        true
+    }
+
+    /// The undone moves that redo would replay, in the order it would replay them.
+    pub fn redoable(&self) -> impl Iterator<Item = G::Move> + '_ {
+        self.undone.iter().rev().copied()
+    }
+
     /// Whether [`Session::undo`] has anything to take back.
     pub fn can_undo(&self) -> bool {
         if self.seats.iter().all(|s| !s.is_human()) {

@@ -54,7 +54,10 @@ impl DesktopApp {
         crate::fonts::install(&cc.egui_ctx);
         let mut prefs = if shot.is_some() {
             Prefs {
-                anim: AnimSpeed::Off,
+                anim: match shot.as_ref().and_then(Screenshot::anim_at) {
+                    Some(_) => AnimSpeed::Normal,
+                    None => AnimSpeed::Off,
+                },
                 ..Prefs::default()
             }
         } else {
@@ -145,6 +148,12 @@ impl eframe::App for DesktopApp {
         let ctx = ui.ctx().clone();
         let now = ctx.input(|i| i.time);
         self.poll(now);
+        if let (Some(play), Some(at)) = (
+            &mut self.play,
+            self.shot.as_ref().and_then(Screenshot::anim_at),
+        ) {
+            play.hold_animation(now, at);
+        }
         Panel::top("settings").show(ui, |ui| self.settings_bar(ui));
         let cat = &self.catalog;
         match &mut self.play {
@@ -204,7 +213,29 @@ fn board_area(ui: &mut Ui, play: &mut Play, cat: &Catalog, prefs: &Prefs, now: f
     if view.game == GameKind::Game2048 {
         score_header(ui, play, cat, prefs, now);
     }
-    let space = ui.available_rect_before_wrap();
+    if let Some(player) = play.passed() {
+        ui.label(
+            egui::RichText::new(tr!(
+                cat,
+                "desktop-pass",
+                player = side::player_name(cat, &view, player),
+                other = side::player_name(cat, &view, player ^ 1)
+            ))
+            .size(18.0)
+            .strong()
+            .color(Color32::from_rgb(0xe5, 0x39, 0x35)),
+        );
+    }
+    let mut space = ui.available_rect_before_wrap();
+    if play.graph && !view.evaluations.is_empty() {
+        let height = (space.height() * 0.22).clamp(60.0, 140.0);
+        let strip =
+            egui::Rect::from_min_max(egui::pos2(space.left(), space.bottom() - height), space.max);
+        space.max.y = strip.top() - 8.0;
+        if let Some(ply) = crate::graph::show(ui, strip, &view, cat) {
+            play.send(Command::GoTo(ply), now);
+        }
+    }
     let grid = Grid::fit(space, view.width, view.height, games::margin(view.game));
     if view.game == GameKind::Game2048 {
         let drag = ui.interact(grid.rect(), ui.scope_id().with("drag"), Sense::drag());
@@ -232,6 +263,7 @@ fn board_area(ui: &mut Ui, play: &mut Play, cat: &Catalog, prefs: &Prefs, now: f
         anim: play.anim(now, prefs.anim),
         hints: play.hints,
         numbers: play.numbers,
+        heat: play.heat,
         hover: input.hovered,
         text: ui.visuals().text_color(),
     };

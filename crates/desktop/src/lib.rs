@@ -12,6 +12,7 @@ pub mod app;
 pub mod board;
 pub mod fonts;
 pub mod games;
+pub mod graph;
 pub mod options;
 pub mod play;
 pub mod prefs;

@@ -30,7 +30,10 @@ fn main() -> ExitCode {
         },
         None => None,
     };
-    let shot = options.screenshot.clone().map(Screenshot::new);
+    let shot = options
+        .screenshot
+        .clone()
+        .map(|path| Screenshot::new(path).at_animation(options.anim_at_ms));
     let outcome = shot.as_ref().map(Screenshot::outcome);
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

@@ -8,7 +8,7 @@ use tabula_i18n::Lang;
 
 /// The usage line printed with every command-line error.
 pub const USAGE: &str = "usage: tabula-desktop [--lang en|zh-CN] [--screenshot FILE.png \
-[--game tictactoe|reversi|gomoku|2048] [--moves \"f5 d6 c3\"] [--size WIDTHxHEIGHT]]";
+[--game tictactoe|reversi|gomoku|2048] [--moves \"f5 d6 c3\"] [--size WIDTHxHEIGHT] [--anim-at MS]]";
 
 /// What the command line asked for.
 #[derive(Clone, Debug, PartialEq)]
@@ -23,6 +23,9 @@ pub struct Options {
     pub moves: Option<String>,
     /// The window's inner size in points.
     pub size: [f32; 2],
+    /// Screenshot mode: show the last move's animations (at normal speed) this many
+    /// milliseconds after it, instead of the finished position.
+    pub anim_at_ms: Option<u32>,
 }
 
 impl Default for Options {
@@ -33,6 +36,7 @@ impl Default for Options {
             game: None,
             moves: None,
             size: [1100.0, 760.0],
+            anim_at_ms: None,
         }
     }
 }
@@ -63,7 +67,14 @@ impl Options {
             if flag == "--help" || flag == "-h" {
                 return Ok(None);
             }
-            let known = ["--lang", "--screenshot", "--game", "--moves", "--size"];
+            let known = [
+                "--lang",
+                "--screenshot",
+                "--game",
+                "--moves",
+                "--size",
+                "--anim-at",
+            ];
             if !known.contains(&flag.as_str()) {
                 return Err(ArgError(format!(
                     "unknown argument {:?} (known: {})",
@@ -84,12 +95,23 @@ impl Options {
                         Some(GameKind::parse(&value).map_err(|e| ArgError(e.to_string()))?)
                 }
                 "--moves" => options.moves = Some(value),
+                "--anim-at" => match value.trim().parse::<u32>() {
+                    Ok(ms) if ms <= 5000 => options.anim_at_ms = Some(ms),
+                    _ => {
+                        return Err(ArgError(format!(
+                            "--anim-at {:?} is not a number of milliseconds from 0 to 5000",
+                            shown(&value)
+                        )))
+                    }
+                },
                 _ => options.size = parse_size(&value)?,
             }
         }
-        if options.screenshot.is_none() && (options.moves.is_some() || options.game.is_some()) {
+        if options.screenshot.is_none()
+            && (options.moves.is_some() || options.game.is_some() || options.anim_at_ms.is_some())
+        {
             return Err(ArgError(
-                "--game and --moves go with --screenshot FILE.png".to_string(),
+                "--game, --moves and --anim-at go with --screenshot FILE.png".to_string(),
             ));
         }
         if options.moves.is_some() && options.game.is_none() {
@@ -138,9 +160,12 @@ mod tests {
             "800x600",
             "--lang",
             "zh-CN",
+            "--anim-at",
+            "150",
         ])
         .unwrap()
         .unwrap();
+        assert_eq!(o.anim_at_ms, Some(150));
         assert_eq!(o.game, Some(GameKind::Reversi));
         assert_eq!(o.size, [800.0, 600.0]);
         assert_eq!(o.lang, Some(Lang::ZhCn));
@@ -169,6 +194,19 @@ mod tests {
                 "from 200",
             ),
             (&["--game", "reversi"], "go with --screenshot"),
+            (&["--anim-at", "100"], "go with --screenshot"),
+            (
+                &["--screenshot", "x.png", "--anim-at", "soon"],
+                "--anim-at \"soon\" is not a number of milliseconds from 0 to 5000",
+            ),
+            (
+                &["--screenshot", "x.png", "--anim-at", "9000"],
+                "from 0 to 5000",
+            ),
+            (
+                &["--screenshot", "x.png", "--anim-at", "-5"],
+                "from 0 to 5000",
+            ),
             (
                 &["--screenshot", "x.png", "--moves", "f5"],
                 "--moves needs --game",

@@ -18,6 +18,10 @@ pub struct Play {
     pub hints: bool,
     /// Show move numbers on gomoku stones.
     pub numbers: bool,
+    /// Gomoku: colour the engine's candidate moves by their values.
+    pub heat: bool,
+    /// Show the evaluation graph (reversi, gomoku).
+    pub graph: bool,
     /// The last refusal or error, for the side panel.
     pub message: Option<String>,
     /// The save file's path as typed.
@@ -41,6 +45,8 @@ impl Play {
             gain: None,
             hints,
             numbers: false,
+            heat: false,
+            graph: false,
             message: None,
             path: "tabula-save.json".to_string(),
             paste: String::new(),
@@ -109,6 +115,31 @@ impl Play {
             self.gain = None;
         }
         self.view = view;
+    }
+
+    /// The player who just passed, while the last ply of a two-player game is a move without a
+    /// square (reversi's pass).
+    pub fn passed(&self) -> Option<tabula_core::Player> {
+        let last = self.view.history.last()?;
+        (self.view.game.players() > 1 && last.cell.is_none())
+            .then_some(last.player)
+            .flatten()
+    }
+
+    /// Asks the controller for the engine's values on the legal moves while the hints or the
+    /// heat map are shown.
+    pub fn sync_hints(&mut self, now: f64) {
+        let on = self.hints || self.heat;
+        self.send(Command::Hints(on), now);
+    }
+
+    /// Holds the last move's animations `seconds` in (screenshot mode), as if it was played
+    /// that long before `now`.
+    pub fn hold_animation(&mut self, now: f64, seconds: f64) {
+        self.shown_at = now - seconds;
+        if let Some((gain, _)) = self.gain {
+            self.gain = Some((gain, now - seconds));
+        }
     }
 
     /// Where the animations of the last move stand at `now`.

@@ -21,6 +21,8 @@ pub struct Screenshot {
     path: PathBuf,
     frames: u32,
     outcome: Outcome,
+    /// Seconds after the last move at which its animations are held, if any.
+    anim_at: Option<f64>,
 }
 
 impl Screenshot {
@@ -30,7 +32,19 @@ impl Screenshot {
             path,
             frames: 0,
             outcome: Outcome::default(),
+            anim_at: None,
         }
+    }
+
+    /// Holds the last move's animations `ms` milliseconds in for the picture.
+    pub fn at_animation(mut self, ms: Option<u32>) -> Screenshot {
+        self.anim_at = ms.map(|ms| f64::from(ms) / 1000.0);
+        self
+    }
+
+    /// Seconds after the last move at which its animations are held, if asked for.
+    pub fn anim_at(&self) -> Option<f64> {
+        self.anim_at
     }
 
     /// How it ended (filled in when the window closes).

@@ -189,11 +189,29 @@ pub fn show(
             .toggle_value(&mut play.hints, tr!(cat, "desktop-hints"))
             .changed()
         {
-            let on = play.hints;
-            play.send(Command::Hints(on), now);
+            play.sync_hints(now);
         }
         if view.game == GameKind::Gomoku {
+            if ui
+                .toggle_value(&mut play.heat, tr!(cat, "desktop-heat"))
+                .changed()
+            {
+                play.sync_hints(now);
+            }
             ui.toggle_value(&mut play.numbers, tr!(cat, "desktop-numbers"));
+        }
+        if matches!(view.game, GameKind::Reversi | GameKind::Gomoku)
+            && ui
+                .toggle_value(&mut play.graph, tr!(cat, "desktop-graph"))
+                .changed()
+        {
+            let on = play.graph;
+            play.send(Command::Evaluations(on), now);
+        }
+        if matches!(view.status, Status::Paused { .. })
+            && ui.button(tr!(cat, "desktop-resume")).clicked()
+        {
+            play.send(Command::Pause(false), now);
         }
         for mv in view.legal.iter().filter(|m| m.cell.is_none()) {
             if ui.button(&mv.notation).clicked() {
@@ -210,12 +228,9 @@ pub fn show(
         .max_height(160.0)
         .stick_to_bottom(true)
         .show(ui, |ui| {
-            let moves: Vec<_> = view.history.iter().filter(|p| p.player.is_some()).collect();
-            ui.horizontal_wrapped(|ui| {
-                for (number, ply) in moves.into_iter().enumerate() {
-                    ui.monospace(format!("{}.{}", number + 1, ply.notation));
-                }
-            });
+            if let Some(ply) = move_list(ui, &view) {
+                play.send(Command::GoTo(ply), now);
+            }
         });
     ui.separator();
     ui.horizontal(|ui| {
@@ -251,6 +266,33 @@ pub fn show(
         }
     });
     action
+}
+
+/// The moves played and those redo would replay (fainter), numbered from 1 (2048's tiles left
+/// out), each a button that goes to the position after it; the current one selected. Returns
+/// the ply clicked.
+fn move_list(ui: &mut Ui, view: &View) -> Option<usize> {
+    let played = view.history.len();
+    let mut clicked = None;
+    let plies = view.history.iter().chain(&view.redoable);
+    let moves = plies.filter(|p| p.player.is_some());
+    ui.horizontal_wrapped(|ui| {
+        for (number, ply) in moves.enumerate() {
+            let ply_number = ply.number as usize;
+            let mut text = RichText::new(format!("{}.{}", number + 1, ply.notation)).monospace();
+            if ply_number > played {
+                text = text.weak();
+            }
+            let current = ply_number <= played
+                && view.history[ply_number..]
+                    .iter()
+                    .all(|later| later.player.is_none());
+            if ui.selectable_label(current, text).clicked() && !current {
+                clicked = Some(ply_number);
+            }
+        }
+    });
+    clicked
 }
 
 #[cfg(test)]

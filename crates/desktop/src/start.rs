@@ -2,10 +2,12 @@
 //! game's own settings, its instructions, start and quit.
 
 use eframe::egui::{self, RichText, Ui};
+use std::time::Duration;
 use tabula_games::{GameKind, Rules};
 use tabula_gomoku::Rule;
 use tabula_i18n::{tr, Catalog};
-use tabula_match::{MatchSettings, SeatSpec};
+
+use tabula_match::{MatchSettings, SeatSpec, TimeControl};
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +69,100 @@ impl Strength {
     }
 }
 
+/// The kind of time control chosen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// No clocks.
+    None,
+    /// A fixed time for every move.
+    PerMove,
+    /// Minutes per player plus seconds added after each move.
+    Fischer,
+}
+
+/// The time control on the start screen: its kind and the numbers of each kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockForm {
+    /// Which kind.
+    pub kind: Clock,
+    /// Per move: seconds for each move.
+    pub per_move_secs: u64,
+    /// Fischer: each player's minutes.
+    pub minutes: u64,
+    /// Fischer: seconds added after each move.
+    pub increment_secs: u64,
+}
+
+impl Default for ClockForm {
+    fn default() -> Self {
+        ClockForm {
+            kind: Clock::None,
+            per_move_secs: 10,
+            minutes: 5,
+            increment_secs: 3,
+        }
+    }
+}
+
+impl ClockForm {
+    /// The controller's time control, if any.
+    pub fn time_control(&self) -> Option<TimeControl> {
+        match self.kind {
+            Clock::None => None,
+            Clock::PerMove => Some(TimeControl::PerMove {
+                per_move_ms: Duration::from_secs(self.per_move_secs),
+            }),
+            Clock::Fischer => Some(TimeControl::Fischer {
+                base_ms: Duration::from_secs(self.minutes * 60),
+                increment_ms: Duration::from_secs(self.increment_secs),
+            }),
+        }
+    }
+
+    /// The choice of kind and, for the kind chosen, its numbers.
+    fn ui(&mut self, ui: &mut Ui, cat: &Catalog) {
+        ui.horizontal(|ui| {
+            ui.label(tr!(cat, "desktop-clock"));
+            for (kind, key) in [
+                (Clock::None, "desktop-clock-none"),
+                (Clock::PerMove, "desktop-clock-per-move"),
+                (Clock::Fischer, "desktop-clock-fischer"),
+            ] {
+                ui.radio_value(&mut self.kind, kind, tr!(cat, key));
+            }
+        });
+        let number = |ui: &mut Ui, key: &str, value: &mut u64, range| {
+            let label = ui.label(tr!(cat, key));
+            ui.add(egui::Slider::new(value, range))
+                .labelled_by(label.id);
+        };
+        match self.kind {
+            Clock::None => {}
+            Clock::PerMove => {
+                ui.horizontal(|ui| {
+                    number(
+                        ui,
+                        "desktop-clock-seconds",
+                        &mut self.per_move_secs,
+                        1..=120,
+                    )
+                });
+            }
+            Clock::Fischer => {
+                ui.horizontal(|ui| {
+                    number(ui, "desktop-clock-minutes", &mut self.minutes, 1..=60);
+                    number(
+                        ui,
+                        "desktop-clock-increment",
+                        &mut self.increment_secs,
+                        0..=60,
+                    );
+                });
+            }
+        }
+    }
+}
+
 /// What the start screen asks for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum StartAction {
@@ -93,6 +189,8 @@ pub struct StartForm {
     pub gomoku_standard: bool,
     /// 2048's goal tile.
     pub goal: u64,
+    /// The time control (two-player games).
+    pub clock: ClockForm,
     /// Whether the instructions are open.
     pub help: bool,
     /// The seed of the computer players and 2048's tiles.
@@ -109,6 +207,7 @@ impl Default for StartForm {
             gomoku_size: 15,
             gomoku_standard: false,
             goal: 2048,
+            clock: ClockForm::default(),
             help: false,
             seed: 0,
         }
@@ -143,6 +242,11 @@ impl StartForm {
         MatchSettings {
             rules,
             seed: self.seed,
+            clock: if kind.players() > 1 {
+                self.clock.time_control()
+            } else {
+                None
+            },
             ..MatchSettings::with_seats(kind, seats)
         }
     }
@@ -243,6 +347,9 @@ impl StartForm {
                 });
             }
             _ => {}
+        }
+        if !solo {
+            self.clock.ui(ui, cat);
         }
         ui.add_space(12.0);
         ui.horizontal(|ui| {

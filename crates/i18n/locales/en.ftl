@@ -250,7 +250,7 @@ desktop-help-tictactoe = Take turns marking a square of the 3 × 3 grid. Three o
 desktop-help-reversi = Place a disc so that it encloses a straight line of your opponent's discs; they turn over to your colour. The dots show where you may play; with no move you must pass. When neither side can move, the one with more discs wins. Click a square to play.
 desktop-help-gomoku = Black and white take turns placing stones on the crossings. Five in a row (freestyle: five or more) in any direction wins. The faint stone under the mouse shows where you would play; click to place it.
 desktop-help-2048 = Slide all the tiles with the arrow keys, W A S D or a mouse drag. Two equal tiles that meet merge into one of twice the value, and a new tile appears after every move. Reach the goal tile, then keep going for a higher score; the game ends when no slide is possible.
-desktop-help-window = Undo takes back your last move (and stops the computer at once); Hints shows the engine's value on every move; Copy puts the moves on the clipboard, and a pasted list of moves can be replayed.
+desktop-help-window = Undo takes back your last move (and stops the computer at once); Hints shows the engine's value on every move; Copy puts the moves on the clipboard, and a pasted list of moves can be replayed. Click a move in the list, or a point of the evaluation graph, to go back to that position; the later moves stay for Redo.
 desktop-theme = Theme:
 desktop-theme-light = Light
 desktop-theme-dark = Dark
@@ -279,6 +279,18 @@ desktop-load = Load
 desktop-copy = Copy moves
 desktop-paste-hint = paste moves here
 desktop-replay = Replay moves
+desktop-graph = Evaluation graph
+desktop-graph-point = Move { $number }: { $value }
+desktop-heat = Heat map
+desktop-resume = Resume
+desktop-pass = { $player } has no move — { $other } plays again
+desktop-clock = Time control:
+desktop-clock-none = None
+desktop-clock-per-move = Per move
+desktop-clock-fischer = Minutes + increment
+desktop-clock-seconds = Seconds per move
+desktop-clock-minutes = Minutes
+desktop-clock-increment = Increment (seconds)
 
 ## The command line's errors (tabula …)
 
@@ -312,6 +324,10 @@ cli-error-arena-one-agent = { $game } is a one-player game: give one agent
 cli-error-arena-two-agents = give two agents, A and B, for { $game } (or --round-robin with several)
 cli-error-replay-no-game = { $file } has no game number { $number }
 cli-error-replay-empty = { $file } has no games
+cli-error-desktop-missing = tabula-desktop was not found beside tabula or on PATH; build it with `cargo build --release -p tabula-desktop`
+cli-error-desktop-start = cannot start { $path }: { $reason }
+cli-error-desktop-exited = { $path } exited with code { $code }
+cli-error-desktop-signal = { $path } was stopped by a signal
 
 ## The line console (tabula play … --ui console)
 

@@ -244,7 +244,7 @@ desktop-help-tictactoe = 双方轮流在 3 × 3 的格子里画记号。自己�
 desktop-help-reversi = 落子时必须夹住对方一条直线上的棋子，被夹住的棋子翻成你的颜色。圆点标出可以下的位置；无处可下时必须停一手。双方都不能下时，棋子多的一方获胜。点击格子即可落子。
 desktop-help-gomoku = 黑白双方轮流把棋子下在交叉点上。任意方向连成五子（无禁手规则下五子或更长）即获胜。鼠标下的半透明棋子显示将要落子的位置，点击即可落子。
 desktop-help-2048 = 用方向键、W A S D 或拖动鼠标让所有方块一起滑动。两个相同的方块相遇会合并成两倍大的一个，每一步之后会出现一个新方块。达到目标方块后可以继续玩，争取更高分；无法再滑动时游戏结束。
-desktop-help-window = “悔棋”撤回你的上一步（并立即让电脑停止思考）；“提示”在每个可下的位置显示引擎的评估值；“复制着法”把着法放到剪贴板，粘贴的着法列表可以重新播放。
+desktop-help-window = “悔棋”撤回你的上一步（并立即让电脑停止思考）；“提示”在每个可下的位置显示引擎的评估值；“复制着法”把着法放到剪贴板，粘贴的着法列表可以重新播放。点击着法列表中的一步或形势图上的一个点可回到那个局面，之后的着法仍可重做。
 desktop-theme = 主题：
 desktop-theme-light = 浅色
 desktop-theme-dark = 深色
@@ -273,6 +273,18 @@ desktop-load = 读取
 desktop-copy = 复制着法
 desktop-paste-hint = 在此粘贴着法
 desktop-replay = 重新播放着法
+desktop-graph = 形势图
+desktop-graph-point = 第 { $number } 手：{ $value }
+desktop-heat = 热力图
+desktop-resume = 继续
+desktop-pass = { $player }无处可下 — { $other }继续走
+desktop-clock = 用时：
+desktop-clock-none = 不计时
+desktop-clock-per-move = 每步限时
+desktop-clock-fischer = 分钟 + 每步加秒
+desktop-clock-seconds = 每步秒数
+desktop-clock-minutes = 分钟
+desktop-clock-increment = 每步加秒
 
 ## The command line's errors (tabula …)
 
@@ -306,6 +318,10 @@ cli-error-arena-one-agent = { $game } 是单人游戏：请只给一个电脑玩
 cli-error-arena-two-agents = { $game } 需要两个电脑玩家 A 和 B（或用 --round-robin 给出多个）
 cli-error-replay-no-game = { $file } 里没有第 { $number } 局
 cli-error-replay-empty = { $file } 里没有对局
+cli-error-desktop-missing = 在 tabula 旁边和 PATH 中都找不到 tabula-desktop；请用 `cargo build --release -p tabula-desktop` 构建它
+cli-error-desktop-start = 无法启动 { $path }：{ $reason }
+cli-error-desktop-exited = { $path } 退出，退出码为 { $code }
+cli-error-desktop-signal = { $path } 被信号终止
 
 ## The line console (tabula play … --ui console)
 

@@ -24,6 +24,13 @@ pub enum Command {
     Redo,
     /// A new game: with these settings, or the current ones when `None`.
     NewGame(Option<Box<MatchSettings>>),
+    /// Goes to the position after this many plies of the record (0: the start), undoing or
+    /// redoing one ply at a time; what lies beyond stays redoable. A computer player to move
+    /// there is paused, so it does not overwrite the rest of the record.
+    GoTo(usize),
+    /// Turns the evaluation graph on or off: the engine values the position after every ply
+    /// in the background while no computer player thinks.
+    Evaluations(bool),
     /// Turns the engine's values for every legal move on or off.
     Hints(bool),
     /// Pauses (or resumes) the computer players and the clocks.
@@ -61,6 +68,8 @@ pub enum Event {
     },
     /// Hint values for the legal moves are ready in the view.
     HintsReady,
+    /// The value after this ply (counted from 1) is ready in the view's evaluations.
+    Evaluated(usize),
     /// A running clock passed a whole second.
     ClockTick,
     /// The game ended.
@@ -104,6 +113,14 @@ pub enum MatchError {
     /// Nothing to undo.
     #[error("there is nothing to undo")]
     NothingToUndo,
+    /// A ply beyond the record and what redo could replay.
+    #[error("the game has no ply {ply} (it has {len})")]
+    NoSuchPly {
+        /// The ply asked for.
+        ply: usize,
+        /// Plies played and redoable.
+        len: usize,
+    },
     /// Nothing to redo.
     #[error("there is nothing to redo")]
     NothingToRedo,

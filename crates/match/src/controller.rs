@@ -25,7 +25,8 @@ use crate::command::{Command, Event, MatchError};
 use crate::present::Present;
 use crate::settings::{MatchSettings, SeatSpec};
 use crate::view::{
-    CellView, ChangeView, Ending, HintView, LegalMove, Piece, PlyView, SeatView, Status, View,
+    CellView, ChangeView, Ending, EvalView, HintView, LegalMove, Piece, PlyView, SeatView, Status,
+    VerdictView, View,
 };
 
 /// Called from a worker thread when the controller has news to poll.
@@ -34,6 +35,10 @@ pub type Waker = Arc<dyn Fn() + Send + Sync>;
 /// How long hints may think: enough for exact values in small endgames, short enough to feel
 /// immediate.
 const HINT_TIME_MS: u64 = 800;
+
+/// How long the evaluation graph's search may think about each position: a short look, since a
+/// whole game's positions are searched one after another.
+const EVAL_TIME_MS: u64 = 150;
 
 /// A match any front end can drive, whatever the game: moves are notation strings and cells,
 /// positions a [`View`].
@@ -77,6 +82,9 @@ enum Searcher {
     Seat(Player),
     /// The analyser, valuing the legal moves for hints.
     Hints,
+    /// The analyser, valuing the position after ply `index + 1` of the line for the graph;
+    /// `mover` is the player to move there.
+    Evaluate { index: usize, mover: Player },
 }
 
 /// The search under way.
@@ -115,6 +123,11 @@ pub struct Match<G: Present> {
     paused: bool,
     quit: bool,
     hints: Option<(usize, Vec<HintView>)>,
+    /// Whether the evaluation graph is on.
+    graph: bool,
+    /// The graph's values along the line (played and redoable plies): each ply's move, and its
+    /// value once searched (`Some(None)` when the search gave none).
+    evals: Vec<(G::Move, Option<Option<EvalView>>)>,
     thinking: Option<Progress>,
     clocks: Option<Clocks>,
     last_tick: Option<u64>,
@@ -143,6 +156,8 @@ impl<G: Present> Match<G> {
             paused: false,
             quit: false,
             hints: None,
+            graph: false,
+            evals: Vec::new(),
             thinking: None,
             last_tick: None,
         };
@@ -239,12 +254,14 @@ impl<G: Present> Match<G> {
                 };
                 self.emit(Event::GameOver { ending, line });
             }
+            self.background(false);
             return;
         }
         let Turn::Player(player) = self.session.turn() else {
             return;
         };
         if self.paused {
+            self.background(false);
             return;
         }
         let now = Instant::now();
@@ -258,9 +275,96 @@ impl<G: Present> Match<G> {
         }
         if self.agents[player].is_some() {
             self.think(player);
-        } else if self.settings.hints && self.hints_stale() {
-            self.start_hints();
+        } else {
+            self.background(true);
         }
+    }
+
+    /// While no computer player thinks: the hints (when `hints_now` and they are on and stale),
+    /// else the graph's next value.
+    fn background(&mut self, hints_now: bool) {
+        if self.search.is_some() {
+            return;
+        }
+        if hints_now && self.settings.hints && self.hints_stale() {
+            self.start_hints();
+            return;
+        }
+        self.sync_evals();
+        while let Some(index) = self.next_eval() {
+            let position = self.position_on_line(index);
+            match position.turn() {
+                Turn::Player(mover) => {
+                    self.start_analysis(
+                        position,
+                        EVAL_TIME_MS,
+                        Searcher::Evaluate { index, mover },
+                    );
+                    return;
+                }
+                Turn::Over(outcome) => {
+                    let verdict = match outcome {
+                        Outcome::Win(0) => Some(VerdictView::Win),
+                        Outcome::Win(_) => Some(VerdictView::Loss),
+                        Outcome::Draw => Some(VerdictView::Draw),
+                        Outcome::Score(_) => None,
+                    };
+                    let value = position.margin(0) as f64;
+                    self.evals[index].1 = Some(Some(EvalView {
+                        value,
+                        exact: true,
+                        verdict,
+                    }));
+                    self.emit(Event::Evaluated(index + 1));
+                }
+                Turn::Chance => self.evals[index].1 = Some(None),
+            }
+        }
+    }
+
+    /// The line the graph covers: the moves played, then the ones redo would replay.
+    fn line(&self) -> Vec<G::Move> {
+        let mut line = self.session.moves().to_vec();
+        line.extend(self.session.redoable());
+        line
+    }
+
+    /// The position after ply `index + 1` of the line.
+    fn position_on_line(&self, index: usize) -> G {
+        let played = self.session.moves().len();
+        if index < played {
+            return self.session.positions()[index + 1].clone();
+        }
+        let mut position = self.session.state().clone();
+        for mv in self.session.redoable().take(index + 1 - played) {
+            position.play(mv);
+        }
+        position
+    }
+
+    /// Keeps the graph's values of the plies the line still shares; the rest wait for a search.
+    fn sync_evals(&mut self) {
+        let line = self.line();
+        let shared = self
+            .evals
+            .iter()
+            .zip(&line)
+            .take_while(|((kept, _), mv)| kept == *mv)
+            .count();
+        self.evals.truncate(shared);
+        self.evals
+            .extend(line[shared..].iter().map(|&mv| (mv, None)));
+    }
+
+    /// The ply the graph needs next: the current position first, then the earliest missing.
+    fn next_eval(&self) -> Option<usize> {
+        if !self.graph {
+            return None;
+        }
+        let current = self.session.moves().len().checked_sub(1);
+        current
+            .filter(|&i| self.evals.get(i).is_some_and(|(_, v)| v.is_none()))
+            .or_else(|| self.evals.iter().position(|(_, v)| v.is_none()))
     }
 
     fn ending_now(&self) -> Option<Ending> {
@@ -330,6 +434,12 @@ impl<G: Present> Match<G> {
     }
 
     fn start_hints(&mut self) {
+        let state = self.session.state().clone();
+        self.start_analysis(state, HINT_TIME_MS, Searcher::Hints);
+    }
+
+    /// Sends the analyser to value the moves of `state` for `time_ms` on a worker thread.
+    fn start_analysis(&mut self, state: G, time_ms: u64, searcher: Searcher) {
         let mut agent = match self.analyser.replace(Slot::Out) {
             Some(Slot::Home(agent)) => agent,
             Some(Slot::Out) => return, // a stopped hint search is still coming home
@@ -338,17 +448,17 @@ impl<G: Present> Match<G> {
                 Err(e) => {
                     self.analyser = None;
                     self.settings.hints = false;
+                    self.graph = false;
                     self.emit(Event::Error(format!("hints are not available: {e}")));
                     return;
                 }
             },
         };
         let (ticket, control) = self.next_control();
-        let state = self.session.state().clone();
         let (sender, waker, worker) = (self.sender.clone(), self.waker.clone(), control.clone());
         thread::spawn(move || {
             let limits = SearchLimits {
-                time_ms: Some(HINT_TIME_MS),
+                time_ms: Some(time_ms),
                 ..SearchLimits::default()
             };
             let analysis = agent.analyze_with(&state, &limits, &worker);
@@ -359,7 +469,7 @@ impl<G: Present> Match<G> {
         });
         self.search = Some(Search {
             ticket,
-            searcher: Searcher::Hints,
+            searcher,
             control,
         });
     }
@@ -395,7 +505,19 @@ impl<G: Present> Match<G> {
             }
             Report::Analysed(ticket, agent, analysis) => {
                 self.analyser = Some(Slot::Home(agent));
-                if self.is_current(ticket) {
+                let searcher = self.search.as_ref().map(|s| s.searcher);
+                if let (true, Some(Searcher::Evaluate { index, mover })) =
+                    (self.is_current(ticket), searcher)
+                {
+                    self.search = None;
+                    let eval = analysis
+                        .and_then(|a| a.moves.into_iter().next())
+                        .map(|best| eval_for_first(&best, mover));
+                    if let Some(entry) = self.evals.get_mut(index) {
+                        entry.1 = Some(eval);
+                    }
+                    self.emit(Event::Evaluated(index + 1));
+                } else if self.is_current(ticket) {
                     self.search = None;
                     let state = self.session.state();
                     let hints = analysis.map_or_else(Vec::new, |a| {
@@ -493,6 +615,28 @@ impl<G: Present> Match<G> {
         Ok(())
     }
 
+    /// Goes to the position after `ply` plies, keeping the rest redoable.
+    fn go_to(&mut self, ply: usize) -> Result<(), MatchError> {
+        let len = self.session.moves().len() + self.session.redoable().count();
+        if ply > len {
+            return Err(MatchError::NoSuchPly { ply, len });
+        }
+        self.cancel();
+        while self.session.moves().len() > ply && self.session.undo_ply() {}
+        while self.session.moves().len() < ply && self.session.redo_ply() {}
+        // A 2048 slide goes with the tile that followed it.
+        while self.session.turn() == Turn::Chance && self.session.redo_ply() {}
+        self.reset_ending();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.halt(Instant::now());
+        }
+        self.paused = matches!(self.session.turn(), Turn::Player(p) if self.agents[p].is_some())
+            && self.session.can_redo();
+        self.emit(Event::Changed);
+        self.advance();
+        Ok(())
+    }
+
     fn reset_ending(&mut self) {
         self.ending = None;
         self.announced_end = false;
@@ -509,6 +653,7 @@ impl<G: Present> Match<G> {
         self.settings = settings;
         self.reset_ending();
         self.hints = None;
+        self.evals.clear();
         self.paused = false;
         self.emit(Event::Changed);
         self.advance();
@@ -696,6 +841,21 @@ impl<G: Present> Controller for Match<G> {
             }
             Command::PlayCell(cell) => self.play_cell(cell),
             Command::Undo => self.rewind(true),
+            Command::GoTo(ply) => self.go_to(ply),
+            Command::Evaluations(on) => {
+                self.graph = on;
+                if !on
+                    && matches!(
+                        self.search.as_ref().map(|s| s.searcher),
+                        Some(Searcher::Evaluate { .. })
+                    )
+                {
+                    self.cancel();
+                }
+                self.emit(Event::Changed);
+                self.advance();
+                Ok(())
+            }
             Command::Redo => self.rewind(false),
             Command::NewGame(settings) => self.new_game(settings.map(|s| *s)),
             Command::Hints(on) => {
@@ -801,16 +961,37 @@ impl<G: Present> Controller for Match<G> {
             .enumerate()
             .map(|(i, &mv)| {
                 let before = &self.session.positions()[i];
-                PlyView {
-                    number: i as u32 + 1,
-                    player: match before.turn() {
-                        Turn::Player(p) => Some(p),
-                        _ => None,
-                    },
-                    notation: before.move_string(mv),
-                }
+                ply_view(i, before, mv)
             })
             .collect();
+        let mut after = state.clone();
+        let played = self.session.moves().len();
+        let redoable = self
+            .session
+            .redoable()
+            .enumerate()
+            .map(|(i, mv)| {
+                let ply = ply_view(played + i, &after, mv);
+                after.play(mv);
+                ply
+            })
+            .collect();
+        let evaluations = if self.graph {
+            let line = self.line();
+            let mut kept = self.evals.iter().zip(&line);
+            let mut shared = true;
+            line.iter()
+                .map(|_| match kept.next() {
+                    Some(((mv, value), now)) if shared && mv == now => value.flatten(),
+                    _ => {
+                        shared = false;
+                        None
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let hints = match (&self.hints, status) {
             (Some((ply, hints)), Status::ToMove { .. })
                 if self.settings.hints && *ply == self.session.moves().len() =>
@@ -848,6 +1029,8 @@ impl<G: Present> Controller for Match<G> {
                 })
                 .collect(),
             history,
+            redoable,
+            evaluations,
             clocks: self.clocks.as_ref().map(|c| c.view(Instant::now())),
             thinking: self.thinking.clone(),
             can_undo: self.session.can_undo(),
@@ -868,6 +1051,37 @@ impl<G: Present> Controller for Match<G> {
 impl<G: Present> Drop for Match<G> {
     fn drop(&mut self) {
         self.cancel();
+    }
+}
+
+/// Ply `index + 1` of the record, played from `before`.
+fn ply_view<G: Present>(index: usize, before: &G, mv: G::Move) -> PlyView {
+    PlyView {
+        number: index as u32 + 1,
+        player: match before.turn() {
+            Turn::Player(p) => Some(p),
+            _ => None,
+        },
+        notation: before.move_string(mv),
+        cell: before.move_cell(mv),
+    }
+}
+
+/// The value of a position from the first player's point of view, given the best move's value
+/// for `mover`, the player to move there.
+fn eval_for_first<M>(best: &tabula_core::MoveValue<M>, mover: Player) -> EvalView {
+    let flip = mover != 0;
+    EvalView {
+        value: if flip { -best.value } else { best.value },
+        exact: best.exact,
+        verdict: best.verdict.map(|v| {
+            let v = VerdictView::from(v);
+            match (flip, v) {
+                (true, VerdictView::Win) => VerdictView::Loss,
+                (true, VerdictView::Loss) => VerdictView::Win,
+                _ => v,
+            }
+        }),
     }
 }
 

@@ -25,6 +25,6 @@ pub use controller::{default_opponent, open, Controller, Match, Waker};
 pub use present::Present;
 pub use settings::{MatchSettings, SeatSpec, TimeControl};
 pub use view::{
-    CellView, ChangeView, ClockView, Ending, HintView, LegalMove, Piece, PlyView, SeatView,
-    SlideView, Status, VerdictView, View,
+    CellView, ChangeView, ClockView, Ending, EvalView, HintView, LegalMove, Piece, PlyView,
+    SeatView, SlideView, Status, VerdictView, View,
 };

@@ -87,6 +87,21 @@ pub struct PlyView {
     pub player: Option<Player>,
     /// The move in the game's notation.
     pub notation: String,
+    /// The cell it was played on; `None` for a pass, a slide or a tile.
+    pub cell: Option<usize>,
+}
+
+/// The engine's value of the position after one ply, from the first player's point of view
+/// (black, X), for the evaluation graph.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct EvalView {
+    /// The value in the engine's unit (discs in reversi); positive favours the first player.
+    /// At the end of the game: the final margin (disc difference in reversi, zero in gomoku).
+    pub value: f64,
+    /// Whether the value is exact.
+    pub exact: bool,
+    /// The proven result for the first player, where known (a finished game always has one).
+    pub verdict: Option<VerdictView>,
 }
 
 /// A tile's path in a 2048 slide, for animation.
@@ -259,6 +274,11 @@ pub struct View {
     pub seats: Vec<SeatView>,
     /// The game record so far.
     pub history: Vec<PlyView>,
+    /// The plies undo took back, in the order redo replays them (numbered on from `history`).
+    pub redoable: Vec<PlyView>,
+    /// When the evaluation graph is on: the value after each ply of `history` and then of
+    /// `redoable`, `None` until the controller has searched it. Empty when the graph is off.
+    pub evaluations: Vec<Option<EvalView>>,
     /// The clocks, when a time control is set.
     pub clocks: Option<Vec<ClockView>>,
     /// The thinking engine's latest report.

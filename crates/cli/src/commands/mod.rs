@@ -3,6 +3,7 @@
 mod agents;
 mod analyze;
 pub mod arena;
+mod desktop;
 mod perft;
 pub mod replay;
 pub mod serve;
@@ -38,5 +39,6 @@ pub fn run(cli: Cli, cat: &Catalog) -> Result<()> {
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Desktop(args)) => desktop::run(&args.args, cli.lang.as_deref()),
     }
 }

@@ -68,6 +68,9 @@ pub fn paint(painter: &Painter, grid: &Grid, view: &View, look: &Look) {
         let stroke = Stroke::new(grid.cell * 0.12, RED.gamma_multiply(0.85));
         painter.line_segment([grid.center(a), grid.center(b)], stroke);
     }
+    if look.heat {
+        heat_map(painter, grid, view);
+    }
     if look.hints {
         let font = FontId::proportional(grid.cell * 0.32);
         for hint in view.hints.iter().flatten() {
@@ -88,6 +91,42 @@ pub fn paint(painter: &Painter, grid: &Grid, view: &View, look: &Look) {
     }
 }
 
+/// Colours every candidate move the engine valued: red for the best, through orange, to
+/// faint yellow for the worst, so the player sees where the engine looks.
+fn heat_map(painter: &Painter, grid: &Grid, view: &View) {
+    let hints: Vec<_> = view
+        .hints
+        .iter()
+        .flatten()
+        .filter_map(|h| h.cell.map(|c| (c, h.value)))
+        .collect();
+    let (low, high) = hints
+        .iter()
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), &(_, v)| {
+            (lo.min(v), hi.max(v))
+        });
+    for (cell, value) in hints {
+        let heat = heat_of(value, low, high);
+        let color = Color32::from_rgba_unmultiplied(
+            255,
+            (230.0 - 200.0 * heat) as u8,
+            (90.0 - 90.0 * heat) as u8,
+            (70.0 + 150.0 * heat) as u8,
+        );
+        let r = Rect::from_center_size(grid.center(cell), Vec2::splat(grid.cell * 0.9));
+        painter.rect_filled(r, grid.cell * 0.2, color);
+    }
+}
+
+/// Where `value` lies between `low` (0) and `high` (1); 1 when all values are equal.
+fn heat_of(value: f64, low: f64, high: f64) -> f32 {
+    if high > low {
+        ((value - low) / (high - low)) as f32
+    } else {
+        1.0
+    }
+}
+
 /// The star points of a `size` board: the centre and the four 3-4 points on boards of 13 and
 /// more; only the centre on smaller ones.
 fn star_points(size: usize) -> Vec<(usize, usize)> {
@@ -97,4 +136,17 @@ fn star_points(size: usize) -> Vec<(usize, usize)> {
     }
     let (a, b) = (3, size - 4);
     vec![(mid, mid), (a, a), (a, b), (b, a), (b, b)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heat_runs_from_the_worst_to_the_best_value() {
+        assert_eq!(heat_of(-3.0, -3.0, 5.0), 0.0);
+        assert_eq!(heat_of(5.0, -3.0, 5.0), 1.0);
+        assert_eq!(heat_of(1.0, -3.0, 5.0), 0.5);
+        assert_eq!(heat_of(2.0, 2.0, 2.0), 1.0);
+    }
 }

@@ -22,6 +22,8 @@ pub struct Look {
     pub hints: bool,
     /// Show move numbers on gomoku stones.
     pub numbers: bool,
+    /// Gomoku: colour the engine's candidate moves by value.
+    pub heat: bool,
     /// The square under the mouse.
     pub hover: Option<usize>,
     /// The colour of coordinates and other text around the board.
