@@ -46,6 +46,10 @@ fn run(tabula: &Path, args: &[&str], path: &Path) -> (i32, String) {
     let out = Command::new(tabula)
         .args(args)
         .env("PATH", path)
+        .env_remove("TABULA_LANG")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
         .output()
         .expect("tabula runs");
     (
@@ -106,7 +110,8 @@ fn the_program_on_path_is_used_and_its_exit_code_passed_on() {
         &bin,
     );
     assert_eq!(code, 3, "{stderr}");
-    assert!(stderr.contains("exited with code 3"), "{stderr}");
+    // The message is in the language asked for.
+    assert!(stderr.contains("退出码为 3"), "{stderr}");
     assert_eq!(
         fs::read_to_string(args).unwrap(),
         "--lang\nzh-CN\n--game\ngomoku\n"
