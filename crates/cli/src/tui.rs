@@ -96,7 +96,11 @@ fn settings(game: &PlayGame) -> Result<Option<MatchSettings>> {
                     tabula_core::quote(&a.rule)
                 ))
             })?;
-            let rules = Rules::Gomoku { size: a.size, rule };
+            let rules = Rules::Gomoku {
+                size: a.size,
+                rule,
+                opening: tabula_games::Opening::Standard,
+            };
             (rules, seats(a.seats()?), 0)
         }
         PlayGame::Game2048(a) if a.headless() => return Ok(None),

@@ -44,6 +44,13 @@ pub trait Present: AgentCatalog {
     fn goal_reached(&self, _rules: &Rules) -> bool {
         false
     }
+
+    /// The ways a computer player may place the next `stones` stones of a swap opening, each
+    /// the moves in order; the controller plays the one its engine values nearest to even.
+    /// Empty for games without swap openings.
+    fn opening_candidates(&self, _stones: usize) -> Vec<Vec<Self::Move>> {
+        Vec::new()
+    }
 }
 
 /// The letters `a`, `b`, … of `n` columns.

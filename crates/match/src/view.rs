@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use serde::Serialize;
 use tabula_core::{Player, Progress, Verdict};
-use tabula_games::GameKind;
+use tabula_games::{GameKind, Opening};
+
+use crate::opening::SwapChoice;
 
 /// What stands on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -269,6 +271,43 @@ pub struct View {
     pub can_redo: bool,
     /// 2048: the goal tile was reached in this game.
     pub goal_reached: bool,
+    /// A swap opening in progress: what is asked of whom. `None` once the colours are settled
+    /// (and always under the standard opening).
+    pub opening: Option<OpeningView>,
+}
+
+/// What a swap opening asks, and of whom.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpeningView {
+    /// The opening rule (`swap1`, `swap2`).
+    pub rule: Opening,
+    /// The seat asked, numbered as in the settings: 0 the first player (who places the first
+    /// stones), 1 the second.
+    pub seat: usize,
+    /// The agent spec of a computer in that seat; `None` for a person.
+    pub agent: Option<String>,
+    /// What is asked.
+    pub ask: OpeningAsk,
+}
+
+/// A swap opening's question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OpeningAsk {
+    /// Place stone `stone` of `of` (the colour is `colour`'s).
+    Place {
+        /// The stone's number in this run, from 1.
+        stone: usize,
+        /// How many stones the run has.
+        of: usize,
+        /// Whose colour the stone is (0 black, 1 white).
+        colour: Player,
+    },
+    /// Choose one of `options`.
+    Choose {
+        /// What may be chosen.
+        options: Vec<SwapChoice>,
+    },
 }
 
 impl View {
