@@ -252,3 +252,23 @@ desktop-load = Load
 desktop-copy = Copy moves
 desktop-paste-hint = paste moves here
 desktop-replay = Replay moves
+
+## Swap openings (gomoku): the rule's name, what is asked of whom, the colour choice
+
+opening-name-standard = standard (black begins)
+opening-name-swap1 = swap1 (3 stones, then choose)
+opening-name-swap2 = swap2 (3 stones, choose or add 2)
+opening-first = Player 1
+opening-second = Player 2
+opening-place = { $seat }: stone { $stone } of { $of } ({ $colour })
+opening-choose = { $seat }: choose a colour
+opening-computer-place = { $seat } (computer) is placing…
+opening-computer-choose = { $seat } (computer) is choosing…
+opening-choose-title = Choose a colour
+opening-choose-body = The opening is on the board; { $colour } moves next. Which colour do you play?
+opening-choose-body-swap2 = Or place two more stones (white, then black) and let player 1 choose.
+choice-black = Take black
+choice-white = Take white
+choice-place-two = Place two more
+tui-launcher-opening = Opening
+tui-error-choose = Choose a colour first: Enter or a click on the board shows the choices.

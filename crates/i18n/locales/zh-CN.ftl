@@ -246,3 +246,23 @@ desktop-load = 读取
 desktop-copy = 复制着法
 desktop-paste-hint = 在此粘贴着法
 desktop-replay = 重新播放着法
+
+## 交换开局（五子棋）：规则名称、轮到谁做什么、选择颜色
+
+opening-name-standard = 标准（黑方先行）
+opening-name-swap1 = swap1（摆三子后选择）
+opening-name-swap2 = swap2（摆三子，选择或再摆两子）
+opening-first = 先手方
+opening-second = 后手方
+opening-place = { $seat }：摆第 { $stone }/{ $of } 颗棋子（{ $colour }）
+opening-choose = { $seat }：选择颜色
+opening-computer-place = { $seat }（电脑）正在摆开局…
+opening-computer-choose = { $seat }（电脑）正在选择颜色…
+opening-choose-title = 选择颜色
+opening-choose-body = 开局已摆好，下一手是{ $colour }。你执哪一方？
+opening-choose-body-swap2 = 也可以再摆两颗棋子（先白后黑），由先手方选择颜色。
+choice-black = 执黑
+choice-white = 执白
+choice-place-two = 再摆两子
+tui-launcher-opening = 开局
+tui-error-choose = 请先选择颜色：按 Enter 或点击棋盘查看选项。

@@ -715,9 +715,7 @@ impl<G: Present> Match<G> {
         if self.ending.is_some() {
             return Err(MatchError::GameOver);
         }
-        if let Ask::Choose { options, .. } = self.ask() {
-            return Err(MatchError::ChoiceAwaited(options.to_vec()));
-        }
+        self.refuse_while_choosing()?;
         self.sync_seats();
         self.session.play(mv)?;
         self.undone_choices.clear();
@@ -730,11 +728,26 @@ impl<G: Present> Match<G> {
         Ok(())
     }
 
+    /// Refuses a stone while a swap opening waits for a colour: the person is asked to choose
+    /// first, or told it is not their turn while the computer chooses.
+    fn refuse_while_choosing(&self) -> Result<(), MatchError> {
+        match self.ask() {
+            Ask::Choose { seat, .. } if !self.by_person(Some(seat)) => {
+                Err(tabula_core::session::MoveError::NotYourTurn.into())
+            }
+            Ask::Choose { options, .. } => Err(MatchError::ChoiceAwaited(options.to_vec())),
+            _ => Ok(()),
+        }
+    }
+
     fn play_cell(&mut self, cell: usize) -> Result<(), MatchError> {
         let state = self.session.state();
         let (w, h) = state.grid();
         if cell >= w * h {
             return Err(MatchError::NoSuchCell(cell));
+        }
+        if self.ending.is_none() {
+            self.refuse_while_choosing()?;
         }
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);

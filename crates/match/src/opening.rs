@@ -41,6 +41,15 @@ impl SwapChoice {
         SwapChoice::ALL.iter().copied().find(|c| c.name() == name)
     }
 
+    /// The key of the choice's button in the message catalog (`choice-black`, …).
+    pub fn key(self) -> &'static str {
+        match self {
+            SwapChoice::Black => "choice-black",
+            SwapChoice::White => "choice-white",
+            SwapChoice::PlaceTwo => "choice-place-two",
+        }
+    }
+
     /// The colour taken, where the choice takes one.
     pub fn colour(self) -> Option<Player> {
         match self {

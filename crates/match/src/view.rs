@@ -290,6 +290,37 @@ pub struct OpeningView {
     pub ask: OpeningAsk,
 }
 
+impl OpeningView {
+    /// The key of the line that says what is asked, in the message catalog: `opening-place`
+    /// (placeholders `seat`, `stone`, `of`, `colour`) or `opening-choose` (`seat`) for a
+    /// person, `opening-computer-place` or `opening-computer-choose` (`seat`) for the computer.
+    pub fn key(&self) -> &'static str {
+        match (&self.ask, self.agent.is_some()) {
+            (OpeningAsk::Place { .. }, false) => "opening-place",
+            (OpeningAsk::Choose { .. }, false) => "opening-choose",
+            (OpeningAsk::Place { .. }, true) => "opening-computer-place",
+            (OpeningAsk::Choose { .. }, true) => "opening-computer-choose",
+        }
+    }
+
+    /// The key of the seat's name: `opening-first` or `opening-second`.
+    pub fn seat_key(&self) -> &'static str {
+        if self.seat == 0 {
+            "opening-first"
+        } else {
+            "opening-second"
+        }
+    }
+
+    /// The choices a person is asked to make now, if any.
+    pub fn person_choices(&self) -> Option<&[SwapChoice]> {
+        match &self.ask {
+            OpeningAsk::Choose { options } if self.agent.is_none() => Some(options),
+            _ => None,
+        }
+    }
+}
+
 /// A swap opening's question.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

@@ -144,6 +144,12 @@ fn swap1_person_opens_and_the_computer_chooses() {
         matches!(err, MatchError::Move(_)),
         "the computer's choice is not the person's: {err}"
     );
+    let err = c.handle(Command::Play("a1".into())).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "it is not your turn",
+        "the computer is choosing"
+    );
     wait_until(&mut *c, "the computer chooses", |v| v.opening.is_none());
     let view = c.view();
     // The computer took one colour; the person has the other.
