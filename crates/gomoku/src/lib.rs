@@ -1,7 +1,8 @@
 //! Gomoku (five in a row) for Tabula.
 //!
-//! - [`rules`]: the board (5×5 to 22×22, 15×15 by default), the `freestyle` and `standard`
-//!   rules, and the [`Gomoku`] position implementing [`tabula_core::Game`];
+//! - [`rules`]: the board (5×5 to 22×22, 15×15 by default), the `freestyle`, `standard` and
+//!   `renju` rules, and the [`Gomoku`] position implementing [`tabula_core::Game`];
+//! - [`renju`]: black's forbidden points under renju (double three, double four, overline);
 //! - [`notation`]: points (`h8`), move lists and board strings;
 //! - [`score_table`]: the seed program's classic score-table AI;
 //! - [`engine`]: a threat-search engine (line patterns, VCF, VCT, PVS alpha-beta).
@@ -19,10 +20,12 @@
 
 pub mod engine;
 pub mod notation;
+pub mod renju;
 pub mod rules;
 pub mod score_table;
 
 pub use engine::Engine;
+pub use renju::Forbidden;
 pub use rules::{Cell, Gomoku, Point, Rule};
 pub use score_table::ScoreTable;
 

@@ -8,10 +8,10 @@
 //!     point (`.` empty, `X`/`B` black, `O`/`W` white, either case), then a space and the side
 //!     to move (`X`/`B` black, `O`/`W` white). The number of rows gives the size (5–22). An
 //!     optional last word names the rule; it is written only when it is not the default
-//!     `freestyle`, so `…/… X standard` is the standard-rule position. Example (5 × 5):
+//!     `freestyle`, so `…/… X standard` is the standard-rule position (`renju` likewise). Example (5 × 5):
 //!     `...../...../..X../...../..... O`.
 //!   - Move list: moves played from the empty board, black first, separated by spaces or
-//!     commas (`h8 i9 h9`). The words `standard`/`freestyle` and `size=N` (or `NxN`) set the
+//!     commas (`h8 i9 h9`). The words `standard`/`freestyle`/`renju` and `size=N` (or `NxN`) set the
 //!     rule and size; an empty list is the empty board.
 //!
 //! A board string must be one that some game reaches ([`Gomoku::check_reachable`]): stone counts
@@ -116,7 +116,7 @@ fn parse_board(words: &[&str]) -> Result<Gomoku, ParseError> {
             side,
             Rule::from_name(rule).ok_or_else(|| {
                 ParseError::new(format!(
-                    "unknown rule {} (known: freestyle, standard)",
+                    "unknown rule {} (known: freestyle, standard, renju)",
                     quote(rule)
                 ))
             })?,

@@ -9,6 +9,7 @@ use std::fmt;
 use tabula_core::{Game, Outcome, ParseError, Player, Turn};
 
 use crate::notation;
+use crate::renju::{self, Forbidden};
 
 /// The smallest board side supported.
 pub const MIN_SIZE: usize = 5;
@@ -25,7 +26,7 @@ pub type Point = u16;
 /// The four line directions as `(dx, dy)`: horizontal, vertical and both diagonals.
 pub const DIRECTIONS: [(i32, i32); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 
-/// Which rows of stones win. Kept as a parameter so that renju can join later.
+/// Which rows of stones win, and which points black may not play.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Rule {
     /// Five or more in a row wins.
@@ -33,6 +34,10 @@ pub enum Rule {
     Freestyle,
     /// Exactly five in a row wins; an overline (six or more) does not.
     Standard,
+    /// Renju: black wins only with exactly five and may not play a forbidden point (a double
+    /// three, a double four or an overline; see [`crate::renju`]); white wins with five or more
+    /// and has no restrictions.
+    Renju,
 }
 
 impl Rule {
@@ -41,6 +46,7 @@ impl Rule {
         match self {
             Rule::Freestyle => "freestyle",
             Rule::Standard => "standard",
+            Rule::Renju => "renju",
         }
     }
 
@@ -49,15 +55,19 @@ impl Rule {
         match name.to_ascii_lowercase().as_str() {
             "freestyle" => Some(Rule::Freestyle),
             "standard" => Some(Rule::Standard),
+            "renju" => Some(Rule::Renju),
             _ => None,
         }
     }
 
-    /// Whether a run of `length` stones wins under this rule.
-    pub fn wins(self, length: usize) -> bool {
-        match self {
-            Rule::Freestyle => length >= 5,
-            Rule::Standard => length == 5,
+    /// Every rule, in the order front ends list them.
+    pub const ALL: [Rule; 3] = [Rule::Freestyle, Rule::Standard, Rule::Renju];
+
+    /// Whether a run of `length` stones of `player` (0 black, 1 white) wins under this rule.
+    pub fn wins(self, player: Player, length: usize) -> bool {
+        match (self, player) {
+            (Rule::Freestyle, _) | (Rule::Renju, 1) => length >= 5,
+            (Rule::Standard, _) | (Rule::Renju, _) => length == 5,
         }
     }
 }
@@ -69,6 +79,23 @@ pub enum Cell {
     Empty,
     /// A stone of this player (0 = black, 1 = white).
     Stone(Player),
+}
+
+/// Row length of the padded grid the renju check reads: the largest board and five walls on
+/// each side.
+const PADDED_STRIDE: usize = MAX_SIZE + 10;
+/// Index steps of the four [`DIRECTIONS`] in the padded grid.
+const PADDED_STEPS: [isize; 4] = [
+    1,
+    PADDED_STRIDE as isize,
+    PADDED_STRIDE as isize + 1,
+    1 - PADDED_STRIDE as isize,
+];
+
+/// The padded-grid index of point `p` of `game`.
+fn padded(game: &Gomoku, p: Point) -> usize {
+    let (x, y) = game.coords(p);
+    (y as usize + 5) * PADDED_STRIDE + x as usize + 5
 }
 
 /// A gomoku position: board size, rule, stones, side to move and result.
@@ -190,12 +217,13 @@ impl Gomoku {
     }
 
     /// Sets the side to move and recomputes the result from the board: a winning row of either
-    /// colour ends the game (an error if both have one), a full board draws.
+    /// colour ends the game (an error if both have one), a full board draws (and so does a
+    /// renju board where black is to move and every empty point is forbidden).
     pub(crate) fn settle(&mut self, to_move: Player) -> Result<(), ParseError> {
         self.to_move = to_move as u8;
         let winners: Vec<Player> = (0..2).filter(|&p| self.has_winning_row(p)).collect();
         self.result = match winners[..] {
-            [] if self.stones() == self.points() => Some(Outcome::Draw),
+            [] if self.stones() == self.points() || self.black_stuck() => Some(Outcome::Draw),
             [] => None,
             [winner] => Some(Outcome::Win(winner)),
             _ => return Err(ParseError::new("both colours have a winning row")),
@@ -296,9 +324,10 @@ impl Gomoku {
         if self.cells[p as usize] == 0 {
             return None;
         }
+        let player = self.cells[p as usize] as Player - 1;
         DIRECTIONS.iter().find_map(|&(dx, dy)| {
             let (length, start) = self.run(p, (dx, dy));
-            self.rule.wins(length).then(|| {
+            self.rule.wins(player, length).then(|| {
                 let (x, y) = self.coords(start);
                 (0..length as i32)
                     .filter_map(|k| self.point(x + k * dx, y + k * dy))
@@ -315,6 +344,58 @@ impl Gomoku {
         (0..self.points() as Point)
             .filter(|&p| self.cell(p) == Cell::Stone(winner))
             .find_map(|p| self.winning_line_at(p))
+    }
+
+    /// Why black may not play empty point `p` under renju, if it is forbidden: black's status
+    /// of the point whichever side is to move. Always `None` under the other rules and for
+    /// occupied or off-board points.
+    pub fn forbidden(&self, p: Point) -> Option<Forbidden> {
+        if self.rule != Rule::Renju || p as usize >= self.points() {
+            return None;
+        }
+        let grid = self.padded_grid();
+        renju::Grid::new(&grid, PADDED_STEPS).forbidden(padded(self, p))
+    }
+
+    /// Every point black may not play under renju, with the reason, in point order (empty
+    /// under the other rules).
+    pub fn forbidden_points(&self) -> Vec<(Point, Forbidden)> {
+        if self.rule != Rule::Renju {
+            return Vec::new();
+        }
+        let grid = self.padded_grid();
+        let mut view = renju::Grid::new(&grid, PADDED_STEPS);
+        (0..self.points() as Point)
+            .filter(|&p| self.cells[p as usize] == 0)
+            .filter_map(|p| view.forbidden(padded(self, p)).map(|why| (p, why)))
+            .collect()
+    }
+
+    /// Whether the side to move is black under renju, so that forbidden points are illegal.
+    fn black_restricted(&self) -> bool {
+        self.rule == Rule::Renju && self.to_move == 0
+    }
+
+    /// Whether black is to move under renju and every empty point is forbidden: the game is
+    /// then drawn, as a full board is.
+    fn black_stuck(&self) -> bool {
+        if !self.black_restricted() {
+            return false;
+        }
+        let grid = self.padded_grid();
+        let mut view = renju::Grid::new(&grid, PADDED_STEPS);
+        (0..self.points() as Point)
+            .filter(|&p| self.cells[p as usize] == 0)
+            .all(|p| view.forbidden(padded(self, p)).is_some())
+    }
+
+    /// The board as a [`renju::Grid`] wants it: [`PADDED_STRIDE`] wide, five walls around.
+    fn padded_grid(&self) -> [u8; PADDED_STRIDE * PADDED_STRIDE] {
+        let mut grid = [renju::WALL; PADDED_STRIDE * PADDED_STRIDE];
+        for p in 0..self.points() as Point {
+            grid[padded(self, p)] = self.cells[p as usize];
+        }
+        grid
     }
 
     /// Every stone with its colour, in point order.
@@ -345,7 +426,14 @@ impl Game for Gomoku {
 
     fn legal_moves(&self, moves: &mut Vec<Point>) {
         if self.result.is_none() {
-            moves.extend((0..self.points() as Point).filter(|&p| self.cells[p as usize] == 0));
+            let empty = (0..self.points() as Point).filter(|&p| self.cells[p as usize] == 0);
+            if self.black_restricted() {
+                let grid = self.padded_grid();
+                let mut view = renju::Grid::new(&grid, PADDED_STEPS);
+                moves.extend(empty.filter(|&p| view.forbidden(padded(self, p)).is_none()));
+            } else {
+                moves.extend(empty);
+            }
         }
     }
 
@@ -354,16 +442,19 @@ impl Game for Gomoku {
     fn play(&mut self, mv: Point) {
         let player = self.to_move();
         self.put(mv, player);
+        self.to_move ^= 1;
         if self.winning_line_at(mv).is_some() {
             self.result = Some(Outcome::Win(player));
-        } else if self.stones() == self.points() {
+        } else if self.stones() == self.points() || self.black_stuck() {
             self.result = Some(Outcome::Draw);
         }
-        self.to_move ^= 1;
     }
 
     fn is_legal(&self, mv: Point) -> bool {
-        self.result.is_none() && (mv as usize) < self.points() && self.cells[mv as usize] == 0
+        self.result.is_none()
+            && (mv as usize) < self.points()
+            && self.cells[mv as usize] == 0
+            && !(self.black_restricted() && self.forbidden(mv).is_some())
     }
 
     fn illegal_reason(&self, mv: Point) -> String {
@@ -371,8 +462,12 @@ impl Game for Gomoku {
             "the game is over".to_string()
         } else if mv as usize >= self.points() {
             "off the board".to_string()
-        } else {
+        } else if self.cells[mv as usize] != 0 {
             "the point is occupied".to_string()
+        } else if let Some(why) = self.forbidden(mv).filter(|_| self.black_restricted()) {
+            format!("forbidden to black under renju: {why}")
+        } else {
+            "the move is legal".to_string()
         }
     }
 

@@ -266,7 +266,7 @@ fn positions_read_as_move_lists_or_boards_and_round_trip() {
         "...../...../...../...../..... Z",
         "...../...../...../...../....* X",
         "...../...../...../...../.... X",
-        "...../...../...../...../..... X renju",
+        "...../...../...../...../..... X caro",
         "XXXXX/OOOOO/...../...../..... X",
         // Positions no game reaches: black two stones ahead or behind, the wrong side to
         // move, a five followed by a move of the other side, two separate fives.
@@ -293,6 +293,8 @@ fn random_playouts_keep_the_invariants() {
         (Gomoku::new(5, Rule::Standard).unwrap(), 40),
         (Gomoku::new(22, Rule::Freestyle).unwrap(), 3),
         (Gomoku::new(7, Rule::Standard).unwrap(), 30),
+        (Gomoku::new(7, Rule::Renju).unwrap(), 30),
+        (Gomoku::new(15, Rule::Renju).unwrap(), 10),
     ] {
         let plies = random_playouts(&start, games, 7, 22 * 22, |before, mv, after| {
             assert_eq!(after.stones(), before.stones() + 1);
@@ -303,7 +305,16 @@ fn random_playouts_keep_the_invariants() {
                     assert_eq!(p, before.to_move());
                     assert!(after.winning_line().unwrap().contains(&mv));
                 }
-                Turn::Over(Outcome::Draw) => assert_eq!(after.stones(), after.points()),
+                Turn::Over(Outcome::Draw) => {
+                    // A full board, or under renju a black turn with every point forbidden.
+                    assert!(
+                        after.stones() == after.points()
+                            || (after.rule() == Rule::Renju
+                                && after.to_move() == 0
+                                && after.forbidden_points().len()
+                                    == after.points() - after.stones())
+                    );
+                }
                 _ => assert!(after.winning_line_at(mv).is_none()),
             }
         });
@@ -316,6 +327,7 @@ fn sessions_undo_redo_and_save() {
     for seed in 0..4 {
         check_session_history(&Gomoku::initial(), seed);
         check_session_history(&Gomoku::new(6, Rule::Standard).unwrap(), seed);
+        check_session_history(&Gomoku::new(9, Rule::Renju).unwrap(), seed);
     }
 }
 
@@ -328,7 +340,7 @@ proptest! {
     }
 
     #[test]
-    fn board_like_strings_never_panic(text in "([.XOBWxo]{5,8}/){4,7}[.XOBW]{5,8} [XOBWZ]( standard| freestyle| x)?") {
+    fn board_like_strings_never_panic(text in "([.XOBWxo]{5,8}/){4,7}[.XOBW]{5,8} [XOBWZ]( standard| freestyle| renju| x)?") {
         if let Ok(g) = Gomoku::parse_position(&text) {
             check_position_round_trip(&g);
         }

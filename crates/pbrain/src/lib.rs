@@ -13,10 +13,22 @@
 //! | `TURN x,y` | the opponent's move is played; our move `x,y` |
 //! | `BOARD`, lines `x,y,f` (f = 1 ours, 2 theirs), `DONE` | our move `x,y` |
 //! | `TAKEBACK x,y` | `OK` (the stone is removed) |
-//! | `INFO key value` | nothing, except `ERROR …` for `rule` with renju (4) or caro (8) |
+//! | `INFO key value` | nothing, except `ERROR …` for `rule` with caro (8), a bad number |
 //! | `ABOUT` | `name="tabula", version="…", …` |
-//! | `END` | nothing; the brain exits |
+//! | `END` | nothing; the brain exits (after answering a move it is thinking about) |
+//! | `YXBOARD`, lines `x,y,f`, `DONE` | nothing: the position is set (as `BOARD`, no move) |
+//! | `YXSHOWFORBID` | `FORBID ` then black's forbidden points as `xxyy` (two digits each), then `.` |
+//! | `YXNBEST n` | `MESSAGE NBEST k x,y ev v` for the `n` best moves, then our move `x,y` |
+//! | `YXSTOP` (or `STOP`) | while thinking: stop now and answer the best move so far |
 //! | anything else | `UNKNOWN …` |
+//!
+//! The Yixin extensions are those of Yixin Board and Rapfi. `YXSHOWFORBID` lists points only
+//! when black is to move (Rapfi's behaviour), e.g. `FORBID 0708.` or `FORBID .`.
+//!
+//! The brain thinks on its own thread (see [`run`]): while it thinks, `YXSTOP` and `STOP` stop
+//! the search and the move found so far is answered; other lines wait until the move is out.
+//! Every finished search iteration is streamed as `MESSAGE depth D ev E n NODES tm MS pv x,y …`;
+//! with `INFO show_detail 1` (or 3) a `MESSAGE REALTIME BEST x,y` line follows each.
 //!
 //! Malformed or illegal input (a point off the board or occupied, a move after the game is
 //! decided, commands before `START`, a line that is not UTF-8 or longer than [`MAX_LINE`]
@@ -25,14 +37,19 @@
 //! twice, a field other than 1 or 2) is answered with `ERROR` and left out of the position.
 //! Field 3, Piskvork's winning-line marker of a continuous game, is refused like any other:
 //! continuous games are not supported.
-//! `INFO rule 1` selects the standard rule (exactly five). Each move's thinking time comes from
+//! `INFO rule` takes Gomocup's bits: 1 exactly five (the standard rule), 2 continuous game
+//! (ignored), 4 renju (black's forbidden points; renju also means exactly five for black), 8
+//! caro (refused). Under renju the brain never plays a forbidden point with black and counts
+//! black's forbidden points as no defence. Each move's thinking time comes from
 //! `timeout_turn` and `time_left` with a safety margin (see [`Brain::budget_ms`]); a
 //! `MESSAGE` line before the move reports the search.
 
-use std::io::{self, BufRead, Read};
+use std::collections::VecDeque;
+use std::io::{self, BufRead, Read, Write};
+use std::sync::{mpsc, Arc, Mutex};
 
-use tabula_core::{quote, Game, Knob, Outcome, Player, Turn, Verdict};
-use tabula_gomoku::engine::{self, Effort};
+use tabula_core::{quote, Game, Knob, Outcome, Player, Progress, SearchControl, Turn, Verdict};
+use tabula_gomoku::engine::{self, Effort, Thought};
 use tabula_gomoku::rules::{MAX_SIZE, MIN_SIZE};
 use tabula_gomoku::{Gomoku, Point, Rule};
 
@@ -43,13 +60,26 @@ pub struct Reply {
     pub lines: Vec<String>,
     /// Whether the brain should exit after writing them.
     pub quit: bool,
+    /// A search to run, whose move [`Brain::finish`] then answers.
+    pub think: Option<Think>,
+}
+
+/// A search the brain asks for: the position, the effort and how many best moves to list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// The position to move in.
+    pub game: Gomoku,
+    /// How long to think.
+    pub effort: Effort,
+    /// How many best moves to list before the move (1: none listed).
+    pub nbest: usize,
 }
 
 impl Reply {
     fn line(text: impl Into<String>) -> Reply {
         Reply {
             lines: vec![text.into()],
-            quit: false,
+            ..Reply::default()
         }
     }
 
@@ -143,6 +173,14 @@ pub enum Command {
     About,
     /// `END`.
     End,
+    /// `YXBOARD`: a position without a move.
+    YxBoard,
+    /// `YXSHOWFORBID`.
+    YxShowForbid,
+    /// `YXNBEST n`.
+    YxNbest(usize),
+    /// `YXSTOP` or `STOP`.
+    Stop,
     /// An empty line (ignored).
     Blank,
     /// Anything else: the command word.
@@ -193,6 +231,14 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         }
         "ABOUT" => Command::About,
         "END" => Command::End,
+        "YXBOARD" => Command::YxBoard,
+        "YXSHOWFORBID" => Command::YxShowForbid,
+        "YXNBEST" => {
+            Command::YxNbest(rest.parse().ok().filter(|&n| n >= 1).ok_or_else(|| {
+                format!("YXNBEST needs a count of 1 or more, got {}", quote(rest))
+            })?)
+        }
+        "YXSTOP" | "STOP" => Command::Stop,
         _ => Command::Unknown(word.to_string()),
     })
 }
@@ -233,10 +279,14 @@ pub struct Brain {
     rule: Rule,
     /// The stones, black = 0; in the order they came.
     stones: Vec<(Point, Player)>,
-    /// While a `BOARD` listing is read: its `(x, y, field)` lines so far.
+    /// While a `BOARD` or `YXBOARD` listing is read: its `(x, y, field)` lines so far.
     board: Option<Vec<(usize, usize, u8)>>,
+    /// Whether the listing being read is `YXBOARD` (no move after it).
+    board_quiet: bool,
     timeout_turn: Option<u64>,
     time_left: Option<u64>,
+    /// `INFO show_detail`: bit 1 asks for `MESSAGE REALTIME` lines while thinking.
+    show_detail: u32,
 }
 
 impl Default for Brain {
@@ -253,8 +303,10 @@ impl Brain {
             rule: Rule::Freestyle,
             stones: Vec::new(),
             board: None,
+            board_quiet: false,
             timeout_turn: None,
             time_left: None,
+            show_detail: 0,
         }
     }
 
@@ -300,13 +352,22 @@ impl Brain {
                 Ok(p) => self.opponent_moves(p, x, y),
                 Err(reason) => Reply::error(reason),
             },
-            Command::Board => {
+            Command::Board | Command::YxBoard => {
+                let quiet = command == Command::YxBoard;
                 if self.size.is_none() {
-                    return Reply::error("BOARD before START");
+                    let word = if quiet { "YXBOARD" } else { "BOARD" };
+                    return Reply::error(format!("{word} before START"));
                 }
                 self.board = Some(Vec::new());
+                self.board_quiet = quiet;
                 Reply::none()
             }
+            Command::YxShowForbid => match self.position() {
+                Ok(game) => Reply::line(forbid_line(&game)),
+                Err(reason) => Reply::error(reason),
+            },
+            Command::YxNbest(n) => self.think_reply(n),
+            Command::Stop => Reply::none(),
             Command::Takeback(x, y) => self.takeback(x, y),
             Command::Info(key, value) => self.info(&key, &value),
             Command::About => Reply::line(format!(
@@ -315,8 +376,8 @@ impl Brain {
                 env!("CARGO_PKG_VERSION")
             )),
             Command::End => Reply {
-                lines: Vec::new(),
                 quit: true,
+                ..Reply::default()
             },
             Command::Unknown(word) => Reply::line(format!("UNKNOWN command {}", quote(&word))),
         }
@@ -342,19 +403,27 @@ impl Brain {
                 let Ok(bits) = value.parse::<u32>() else {
                     return Reply::error(format!("rule {} is not a number", quote(value)));
                 };
-                if bits & 4 != 0 {
-                    return Reply::error("renju is not supported (yet)");
-                }
                 if bits & 8 != 0 {
                     return Reply::error("caro is not supported");
                 }
-                self.rule = if bits & 1 != 0 {
+                self.rule = if bits & 4 != 0 {
+                    Rule::Renju
+                } else if bits & 1 != 0 {
                     Rule::Standard
                 } else {
                     Rule::Freestyle
                 };
                 engine::warm_up(self.rule);
             }
+            "show_detail" => match value.parse::<u32>() {
+                Ok(detail @ 0..=3) => self.show_detail = detail,
+                _ => {
+                    return Reply::error(format!(
+                        "show_detail is 0, 1, 2 or 3, not {}",
+                        quote(value)
+                    ))
+                }
+            },
             _ => {}
         }
         Reply::none()
@@ -407,6 +476,7 @@ impl Brain {
             Ok(None) => {
                 let lines = self.board.take().unwrap_or_default();
                 match self.load_board(&lines) {
+                    Ok(()) if self.board_quiet => Reply::none(),
                     Ok(()) => self.reply_move(),
                     Err(reason) => Reply::error(reason),
                 }
@@ -475,28 +545,48 @@ impl Brain {
         (budget * 9 / 10).saturating_sub(30).max(5)
     }
 
-    /// Thinks, plays and answers our move.
+    /// Asks for a search for our move.
     fn reply_move(&mut self) -> Reply {
+        self.think_reply(1)
+    }
+
+    /// Asks for a search for our move that lists the `nbest` best moves, or answers why there
+    /// is no move to make.
+    fn think_reply(&mut self, nbest: usize) -> Reply {
         let game = match self.position() {
             Ok(game) => game,
             Err(reason) => return Reply::error(reason),
         };
-        let player = match game.turn() {
-            Turn::Player(player) => player,
-            Turn::Over(outcome) => {
-                let why = match outcome {
-                    Outcome::Win(winner) if winner == game.to_move() => "we have five in a row",
-                    Outcome::Win(_) => "the opponent has five in a row",
-                    _ => "the board is full",
-                };
-                return Reply::error(format!("the game is over: {why}"));
+        if let Turn::Over(outcome) = game.turn() {
+            let why = match outcome {
+                Outcome::Win(winner) if winner == game.to_move() => "we have five in a row",
+                Outcome::Win(_) => "the opponent has five in a row",
+                _ => "the board is full (or black may play nowhere)",
+            };
+            return Reply::error(format!("the game is over: {why}"));
+        }
+        Reply {
+            think: Some(Think {
+                game,
+                effort: Effort::Time(self.budget_ms()),
+                nbest,
+            }),
+            ..Reply::default()
+        }
+    }
+
+    /// Plays the move `thought` found for `think` and answers it: the `n` best moves when
+    /// asked for, a `MESSAGE` summing the search up, and the move.
+    pub fn finish(&mut self, think: &Think, thought: &Thought) -> Vec<String> {
+        let game = &think.game;
+        self.stones.push((thought.best, game.to_move()));
+        let mut lines = Vec::new();
+        if think.nbest > 1 {
+            for (k, &(mv, score, _)) in thought.values.iter().take(think.nbest).enumerate() {
+                let (x, y) = xy_of(game, mv);
+                lines.push(format!("MESSAGE NBEST {} {x},{y} ev {score}", k + 1));
             }
-            Turn::Chance => unreachable!("gomoku has no chance nodes"),
-        };
-        let thought = engine::think(&game, Effort::Time(self.budget_ms()));
-        self.stones.push((thought.best, player));
-        let size = game.size();
-        let (x, y) = (thought.best as usize % size, thought.best as usize / size);
+        }
         let message = match thought.verdict {
             Some(Verdict::Win) => "proven win".to_string(),
             Some(Verdict::Loss) => "proven loss".to_string(),
@@ -507,9 +597,160 @@ impl Brain {
                 thought.nodes
             ),
         };
-        Reply {
-            lines: vec![format!("MESSAGE {message}"), format!("{x},{y}")],
-            quit: false,
+        lines.push(format!("MESSAGE {message}"));
+        let (x, y) = xy_of(game, thought.best);
+        lines.push(format!("{x},{y}"));
+        lines
+    }
+
+    /// The lines streamed for one search report: depth, eval, nodes, time and best line, and
+    /// with `show_detail` bit 1 the best move as `REALTIME BEST`.
+    fn progress_lines(game: &Gomoku, show_detail: u32, progress: &Progress) -> Vec<String> {
+        let xy = |text: &str| {
+            game.parse_move(text).ok().map(|p| {
+                let (x, y) = xy_of(game, p);
+                format!("{x},{y}")
+            })
+        };
+        let pv: Vec<String> = progress.pv.iter().filter_map(|m| xy(m)).collect();
+        let mut lines = vec![format!(
+            "MESSAGE depth {} ev {} n {} tm {} pv {}",
+            progress.depth,
+            progress.value.unwrap_or(0.0),
+            progress.nodes,
+            progress.elapsed.as_millis(),
+            pv.join(" ")
+        )];
+        if show_detail & 1 != 0 {
+            if let Some(best) = progress.best.as_deref().and_then(xy) {
+                lines.push(format!("MESSAGE REALTIME BEST {best}"));
+            }
+        }
+        lines
+    }
+}
+
+/// The zero-based column and row of `p`.
+fn xy_of(game: &Gomoku, p: Point) -> (usize, usize) {
+    (p as usize % game.size(), p as usize / game.size())
+}
+
+/// The answer to `YXSHOWFORBID`: black's forbidden points when black is to move.
+fn forbid_line(game: &Gomoku) -> String {
+    let mut line = String::from("FORBID ");
+    if game.to_move() == 0 {
+        for (p, _) in game.forbidden_points() {
+            let (x, y) = xy_of(game, p);
+            line.push_str(&format!("{x:02}{y:02}"));
+        }
+    }
+    line.push('.');
+    line
+}
+
+/// What the driver's threads tell the main loop.
+enum Event {
+    Input(Input),
+    End,
+    ReadFailed(io::Error),
+    Thought(Thought),
+}
+
+/// Runs the brain: reads lines from `input` on a thread of their own, answers on `output`
+/// (flushing after every reply), thinks on another thread so that `YXSTOP` can stop a search,
+/// and streams search progress as `MESSAGE` lines. Returns at `END` or the end of input.
+pub fn run<R, W>(input: R, output: W) -> io::Result<()>
+where
+    R: BufRead + Send + 'static,
+    W: Write + Send + 'static,
+{
+    let (events, inbox) = mpsc::channel();
+    let reader = events.clone();
+    std::thread::spawn(move || {
+        let mut input = input;
+        loop {
+            let event = match read_line(&mut input) {
+                Ok(Some(line)) => Event::Input(line),
+                Ok(None) => Event::End,
+                Err(e) => Event::ReadFailed(e),
+            };
+            let last = !matches!(event, Event::Input(_));
+            if reader.send(event).is_err() || last {
+                return;
+            }
+        }
+    });
+    let output = Arc::new(Mutex::new(output));
+    let write = |lines: &[String]| -> io::Result<()> {
+        let mut out = output.lock().unwrap_or_else(|e| e.into_inner());
+        for line in lines {
+            writeln!(out, "{line}")?;
+        }
+        out.flush()
+    };
+    let mut brain = Brain::new();
+    // The search under way, and what came in meanwhile.
+    let mut thinking: Option<(Think, SearchControl)> = None;
+    let mut waiting: VecDeque<Event> = VecDeque::new();
+    loop {
+        let event = match waiting.pop_front() {
+            Some(event) if thinking.is_none() => event,
+            early => {
+                if let Some(event) = early {
+                    waiting.push_front(event);
+                }
+                match inbox.recv() {
+                    Ok(event) => event,
+                    Err(_) => return Ok(()),
+                }
+            }
+        };
+        match event {
+            Event::Thought(thought) => {
+                if let Some((think, _)) = thinking.take() {
+                    write(&brain.finish(&think, &thought))?;
+                }
+            }
+            Event::Input(input) if thinking.is_some() => {
+                let stop = matches!(&input, Input::Line(line)
+                    if parse_command(line) == Ok(Command::Stop));
+                match &thinking {
+                    Some((_, control)) if stop => control.stop(),
+                    _ => waiting.push_back(Event::Input(input)),
+                }
+            }
+            event @ (Event::End | Event::ReadFailed(_)) if thinking.is_some() => {
+                waiting.push_back(event);
+            }
+            Event::Input(input) => {
+                let reply = brain.answer(&input);
+                write(&reply.lines)?;
+                if reply.quit {
+                    return Ok(());
+                }
+                if let Some(think) = reply.think {
+                    let out = Arc::clone(&output);
+                    let (game, detail) = (think.game, brain.show_detail);
+                    let control = SearchControl::new().with_progress(move |progress| {
+                        let lines = Brain::progress_lines(&game, detail, progress);
+                        let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+                        for line in lines {
+                            let _ = writeln!(out, "{line}");
+                        }
+                        let _ = out.flush();
+                    });
+                    let worker = control.clone();
+                    let done = events.clone();
+                    let effort = think.effort;
+                    std::thread::spawn(move || {
+                        let thought = engine::think_with(&game, effort, &worker);
+                        let _ = done.send(Event::Thought(thought));
+                    });
+                    thinking = Some((think, control));
+                }
+            }
+            Event::End => return Ok(()),
+            Event::ReadFailed(e) => return Err(e),
         }
     }
 }

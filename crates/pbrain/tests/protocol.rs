@@ -95,7 +95,7 @@ fn refuses_a_board_that_is_already_won() {
 #[test]
 fn answers_malformed_and_unsupported_input_with_errors() {
     let out = session(
-        "TURN 1,1\nSTART 4\nSTART 23\nSTART x\nRECTSTART 20,15\nSTART 15\nINFO rule 4\n\
+        "TURN 1,1\nSTART 4\nSTART 23\nSTART x\nRECTSTART 20,15\nSTART 15\nINFO rule 12\n\
          INFO rule 8\nINFO rule one\nTURN a,b\nTURN 15,0\nTURN 7\nTAKEBACK 3,3\nFROB 1\n\
          BOARD\n1,1\n1,1,7\n7,7,2\nDONE\nTURN 7,7\nEND\nTURN 1,1\n",
     );
@@ -107,7 +107,7 @@ fn answers_malformed_and_unsupported_input_with_errors() {
         "ERROR", // START x
         "ERROR", // RECTSTART
         "OK",    // START 15
-        "ERROR", // renju
+        "ERROR", // renju with caro
         "ERROR", // caro
         "ERROR", // rule one
         "ERROR", // TURN a,b
@@ -348,5 +348,207 @@ fn two_brains_play_a_whole_game_on_20x20_with_legal_moves() {
         writeln!(brain.input, "END").unwrap();
         drop(brain.input);
         assert!(brain.child.wait().unwrap().success());
+    }
+}
+
+/// Black's forbidden points of a protocol position as `FORBID` lists them, from the library.
+fn forbid_line(game: &tabula_gomoku::Gomoku) -> String {
+    let mut line = String::from("FORBID ");
+    for (p, _) in game.forbidden_points() {
+        let (x, y) = (p as usize % game.size(), p as usize / game.size());
+        line.push_str(&format!("{x:02}{y:02}"));
+    }
+    line + "."
+}
+
+#[test]
+fn renju_games_between_two_brains_never_see_a_forbidden_black_move() {
+    use tabula_core::{Game, Turn};
+    let mut black_turns_with_forbidden = 0;
+    // Two games at different speeds (the searches stop on the clock, so the games differ).
+    for timeout in [60, 150] {
+        let mut brains = [Driven::start(), Driven::start()];
+        for brain in &mut brains {
+            assert_eq!(brain.ask("START 15"), "OK");
+            writeln!(brain.input, "INFO rule 4\nINFO timeout_turn {timeout}").unwrap();
+        }
+        let mut game = tabula_gomoku::Gomoku::new(15, tabula_gomoku::Rule::Renju).unwrap();
+        let mut reply = brains[0].ask("BEGIN");
+        let mut mover = 0;
+        loop {
+            let (x, y) = xy(&reply);
+            let p = (y * 15 + x) as u16;
+            if game.to_move() == 0 {
+                if !game.forbidden_points().is_empty() {
+                    black_turns_with_forbidden += 1;
+                }
+                assert_eq!(game.forbidden(p), None, "black played {x},{y}");
+            }
+            game.try_play(p)
+                .unwrap_or_else(|e| panic!("brain {mover} played {x},{y}: {e}"));
+            if game.is_over() {
+                break;
+            }
+            if game.to_move() == 0 {
+                // The brain that just played white has black to move on its board: it lists
+                // the same forbidden points as the rules.
+                assert_eq!(brains[mover].ask("YXSHOWFORBID"), forbid_line(&game));
+            }
+            mover = 1 - mover;
+            reply = brains[mover].ask(&format!("TURN {x},{y}"));
+        }
+        assert!(matches!(game.turn(), Turn::Over(_)));
+        for mut brain in brains {
+            writeln!(brain.input, "END").unwrap();
+            drop(brain.input);
+            assert!(brain.child.wait().unwrap().success());
+        }
+    }
+    assert!(
+        black_turns_with_forbidden > 0,
+        "no game reached a forbidden point"
+    );
+}
+
+#[test]
+fn yxshowforbid_lists_exactly_the_forbidden_points() {
+    // Black (us, to move: five stones each) a8 e8 f8 d10 d11; d8 makes a true double three
+    // (row 8 through g8, column d): the one forbidden point, at x=3, y=7. White is far away.
+    let board = "YXBOARD\n0,7,1\n4,7,1\n5,7,1\n3,5,1\n3,4,1\n\
+                 14,14,2\n14,12,2\n14,10,2\n12,14,2\n12,12,2\nDONE\n";
+    let out = session(&format!(
+        "START 15\nINFO rule 4\n{board}YXSHOWFORBID\nEND\n"
+    ));
+    assert_eq!(out, ["OK", "FORBID 0307."]);
+    // Not under freestyle; not with white to move (Rapfi lists black's points only then).
+    let out = session(&format!("START 15\n{board}YXSHOWFORBID\nEND\n"));
+    assert_eq!(out, ["OK", "FORBID ."]);
+    // White (us) to move: the same stones less one white, our stones now the white ones.
+    let white_to_move = board
+        .replace("12,12,2\n", "")
+        .replace(",1\n", ",x\n")
+        .replace(",2\n", ",1\n")
+        .replace(",x\n", ",2\n");
+    let out = session(&format!(
+        "START 15\nINFO rule 4\n{white_to_move}YXSHOWFORBID\nEND\n"
+    ));
+    assert_eq!(out, ["OK", "FORBID ."]);
+    // A crowded position: the brain's list is the rules' list.
+    let moves = "h8 h9 i7 i10 j8 g9 g6 f10 j6 e9 k7 d12 g8 j9";
+    let game: tabula_gomoku::Gomoku =
+        tabula_core::Game::parse_position(&format!("renju {moves}")).unwrap();
+    let mut script = String::from("START 15\nINFO rule 4\nYXBOARD\n");
+    for (p, colour) in game.occupied() {
+        // Black is to move: black's stones are ours.
+        let field = if colour == 0 { 1 } else { 2 };
+        script += &format!("{},{},{field}\n", p % 15, p / 15);
+    }
+    script += "DONE\nYXSHOWFORBID\nEND\n";
+    let expected = forbid_line(&game);
+    assert_ne!(expected, "FORBID .");
+    assert_eq!(session(&script), ["OK".to_string(), expected]);
+}
+
+#[test]
+fn yxboard_sets_a_position_without_a_move() {
+    // Ours: four on row 3 with an open end; after YXBOARD nothing is answered, and after the
+    // opponent's TURN the brain completes the five.
+    let out = session(
+        "START 15\nINFO timeout_turn 200\nYXBOARD\n3,3,1\n4,3,1\n5,3,1\n6,3,1\n2,3,2\n\
+         0,0,2\n14,14,2\n14,0,2\nDONE\nTURN 9,9\nEND\n",
+    );
+    assert_eq!(answers(&out), ["OK", "7,3"]);
+}
+
+#[test]
+fn yxnbest_lists_the_best_moves_then_plays_the_first() {
+    let out = session("START 15\nINFO timeout_turn 300\nTURN 7,7\nYXNBEST 3\nEND\n");
+    let nbest: Vec<&String> = out
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE NBEST"))
+        .collect();
+    assert_eq!(nbest.len(), 3, "{out:?}");
+    for (k, line) in nbest.iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("MESSAGE NBEST {} ", k + 1)),
+            "{line}"
+        );
+    }
+    let replies = answers(&out);
+    // OK, the move after TURN, the n-best move (for the opponent's side: the brain plays on).
+    assert_eq!(replies.len(), 3, "{replies:?}");
+    let first = nbest[0].split_whitespace().nth(3).unwrap();
+    assert_eq!(first, replies[2]);
+    assert_ne!(replies[1], replies[2]);
+}
+
+#[test]
+fn search_lines_are_streamed_and_show_detail_adds_realtime_lines() {
+    let script = "START 15\nINFO timeout_turn 300\nTURN 7,7\nEND\n";
+    let plain = session(script);
+    assert!(plain
+        .iter()
+        .any(|l| l.starts_with("MESSAGE depth ") && l.contains(" pv ")));
+    assert!(!plain.iter().any(|l| l.contains("REALTIME")));
+    let detailed = session(&script.replace("TURN", "INFO show_detail 1\nTURN"));
+    let best: Vec<&String> = detailed
+        .iter()
+        .filter(|l| l.starts_with("MESSAGE REALTIME BEST "))
+        .collect();
+    assert!(!best.is_empty(), "{detailed:?}");
+    for line in best {
+        xy(line.trim_start_matches("MESSAGE REALTIME BEST "));
+    }
+}
+
+#[test]
+fn yxstop_stops_a_long_search_at_once() {
+    let mut brain = Driven::start();
+    assert_eq!(brain.ask("START 15"), "OK");
+    // Thirty seconds per move (27 s of thinking), on a position with no quick proof: only the
+    // stop brings the move within 20 s (a check of the stop, not of speed).
+    writeln!(brain.input, "INFO timeout_turn 30000").unwrap();
+    writeln!(brain.input, "TURN 7,7").unwrap();
+    brain.input.flush().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let start = std::time::Instant::now();
+    let reply = brain.ask("YXSTOP");
+    assert_ne!(xy(&reply), (7, 7));
+    assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+    // The brain goes on: a malformed line gets an error, then END ends it.
+    assert!(brain.ask("YXNBEST zero").starts_with("ERROR"));
+    writeln!(brain.input, "END").unwrap();
+    drop(brain.input);
+    assert!(brain.child.wait().unwrap().success());
+}
+
+#[test]
+fn malformed_yixin_lines_get_errors_and_the_brain_goes_on() {
+    let out = session(
+        "YXSHOWFORBID\nYXBOARD\nSTART 15\nINFO show_detail 7\nINFO show_detail x\n\
+         YXNBEST 0\nYXNBEST\nYXNBEST -2\nINFO rule x4\nYXBOARD\n1,1,9\n20,1,1\nDONE\n\
+         YXSTOP\nYXSHOWFORBID\nEND\n",
+    );
+    let replies = answers(&out);
+    let expected = [
+        "ERROR", // YXSHOWFORBID before START
+        "ERROR", // YXBOARD before START
+        "OK", "ERROR", // show_detail 7
+        "ERROR", // show_detail x
+        "ERROR", // YXNBEST 0
+        "ERROR", // YXNBEST without a count
+        "ERROR", // YXNBEST -2
+        "ERROR", // rule x4
+        "ERROR", // field 9
+        "ERROR", // off the board
+        // DONE: nothing (YXBOARD); YXSTOP while idle: nothing
+        "FORBID .",
+    ];
+    assert_eq!(replies.len(), expected.len(), "{replies:?}");
+    for (reply, prefix) in replies.iter().zip(expected) {
+        assert!(
+            reply.starts_with(prefix),
+            "{reply:?} should start {prefix:?}"
+        );
     }
 }

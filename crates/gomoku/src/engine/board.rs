@@ -6,7 +6,8 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Cell, Gomoku, Point};
+use crate::renju;
+use crate::rules::{Cell, Gomoku, Point, Rule};
 
 use super::patterns::{self, Pattern, Tables, REACH, WALL};
 
@@ -16,7 +17,8 @@ pub const STRIDE: usize = 32;
 const PAD: usize = REACH;
 /// Points in the padded grid.
 pub const GRID: usize = STRIDE * STRIDE;
-/// Index steps of the four directions: horizontal, vertical, and the two diagonals.
+/// Index steps of the four directions: horizontal, vertical, and the two diagonals (the
+/// padded grid with walls around every board point is what [`renju::Grid`] reads too).
 pub const STEPS: [isize; 4] = [1, STRIDE as isize, STRIDE as isize + 1, STRIDE as isize - 1];
 
 /// A grid index.
@@ -45,6 +47,8 @@ pub const WIN: Threat = 6;
 #[derive(Clone)]
 pub struct Board {
     size: usize,
+    /// Whether black's forbidden points (renju) are unplayable for black.
+    renju: bool,
     tables: &'static Tables,
     /// 0 empty, 1 black, 2 white, 3 off the board.
     cells: Box<[u8; GRID]>,
@@ -94,6 +98,7 @@ impl Board {
         let size = game.size();
         let mut board = Board {
             size,
+            renju: game.rule() == Rule::Renju,
             tables: Tables::get(game.rule()),
             cells: Box::new([WALL as u8; GRID]),
             keys: Box::new([[0; 4]; GRID]),
@@ -220,26 +225,72 @@ impl Board {
         std::array::from_fn(|d| self.pattern(sq, colour, d))
     }
 
-    /// How strong a move at empty `sq` is for `colour`, all lines together.
+    /// How strong a move at empty `sq` is for `colour`, all lines together (nothing at a point
+    /// forbidden to `colour`).
     #[inline]
     pub fn threat(&self, sq: Sq, colour: usize) -> Threat {
-        self.combination(sq, colour).0
+        self.assess(sq, colour).0
     }
 
-    /// The summed line values (`PATTERN_VALUE`) of a move at empty `sq` for `colour`.
+    /// The summed line values (`PATTERN_VALUE`) of a move at empty `sq` for `colour` (none at
+    /// a point forbidden to `colour`).
     #[inline]
     pub fn value(&self, sq: Sq, colour: usize) -> i32 {
-        self.combination(sq, colour).1
+        self.assess(sq, colour).1
     }
 
-    /// The threat and value of `colour`'s four line patterns at `sq`.
+    /// The threat and value of `colour`'s move at empty `sq`, and whether the point is
+    /// forbidden to `colour` (black under renju), in which case the threat and value are
+    /// nothing: the move cannot be made, so it threatens nothing and needs no answer.
     #[inline]
-    fn combination(&self, sq: Sq, colour: usize) -> (Threat, i32) {
+    pub fn assess(&self, sq: Sq, colour: usize) -> (Threat, i32, bool) {
         let pats = self.pats[sq];
+        if colour == 0 && self.renju && self.renju_forbidden(pats, sq) {
+            return (QUIET, 0, true);
+        }
         let index = (0..4).fold(0, |index, d| {
             index | (patterns::unpack(pats[d], colour) as usize) << (3 * d)
         });
-        self.combos[index]
+        let (threat, value) = self.combos[index];
+        (threat, value, false)
+    }
+
+    /// Whether empty `sq` is forbidden to black (always false outside renju).
+    #[inline]
+    pub fn forbidden(&self, sq: Sq) -> bool {
+        self.renju && self.cells[sq] == 0 && self.renju_forbidden(self.pats[sq], sq)
+    }
+
+    /// [`Board::forbidden_by`] kept out of line, so that the freestyle and standard paths of
+    /// [`Board::assess`] stay as small as they were.
+    #[cold]
+    #[inline(never)]
+    fn renju_forbidden(&self, pats: [u8; 4], sq: Sq) -> bool {
+        self.forbidden_by(pats, sq)
+    }
+
+    /// Whether black may not play `sq`, whose line patterns are `pats`: the patterns rule
+    /// most points out at once (a five, or fewer than two fours and threes and no overline);
+    /// the rest get the full check of [`crate::renju`].
+    fn forbidden_by(&self, pats: [u8; 4], sq: Sq) -> bool {
+        use patterns::{BLOCK4, FIVE, FLEX3, FLEX4};
+        let (mut fours, mut threes, mut suspect) = (0, 0, false);
+        for both in pats {
+            match patterns::unpack(both, 0) {
+                FIVE => return false,
+                FLEX4 => suspect = true, // two fours on one line look like an open four
+                BLOCK4 => fours += 1,
+                FLEX3 => threes += 1,
+                _ => {}
+            }
+            suspect |= patterns::black_overline(both);
+        }
+        if !suspect && fours < 2 && threes < 2 {
+            return false;
+        }
+        renju::Grid::new(&self.cells[..], STEPS)
+            .forbidden(sq)
+            .is_some()
     }
 
     /// Recomputes whether `sq` belongs to the [`Board::fours`] sets.
@@ -480,6 +531,7 @@ mod tests {
             (15, Rule::Freestyle),
             (9, Rule::Standard),
             (22, Rule::Freestyle),
+            (11, Rule::Renju),
         ] {
             let start = Gomoku::new(size, rule).unwrap();
             let mut board = Board::new(&start);
@@ -525,8 +577,18 @@ mod tests {
                         .candidates()
                         .filter(|&sq| fresh.threat(sq, colour) >= FOUR)
                         .collect();
-                    assert_eq!(board.fours(colour).collect::<Vec<_>>(), fours);
-                    assert_eq!(fresh.fours(colour).collect::<Vec<_>>(), fours);
+                    let kept: Vec<Sq> = board.fours(colour).collect();
+                    assert_eq!(kept, fresh.fours(colour).collect::<Vec<_>>());
+                    // Under renju the set also keeps black's forbidden fours.
+                    let (allowed, forbidden): (Vec<Sq>, Vec<Sq>) = kept
+                        .iter()
+                        .partition(|&&sq| !(colour == 0 && fresh.forbidden(sq)));
+                    assert_eq!(allowed, fours);
+                    assert!(rule == Rule::Renju || forbidden.is_empty());
+                }
+                for sq in fresh.candidates() {
+                    let p = fresh.point(sq);
+                    assert_eq!(fresh.forbidden(sq), game.forbidden(p).is_some());
                 }
             }
         }

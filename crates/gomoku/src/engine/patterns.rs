@@ -50,8 +50,9 @@ pub const fn shift(k: i32) -> u32 {
     }
 }
 
-/// The pattern table of one rule: for every key, black's pattern in the low four bits and
-/// white's in the high four (one look-up serves both colours).
+/// The pattern table of one rule: for every key, black's pattern in the low three bits (the
+/// fourth marks a black overline under renju) and white's in the high four (one look-up serves
+/// both colours). Under renju black's patterns count exact fives only, white's five or more.
 pub struct Tables {
     both: Box<[u8]>,
 }
@@ -61,9 +62,11 @@ impl Tables {
     pub fn get(rule: Rule) -> &'static Tables {
         static FREESTYLE: OnceLock<Tables> = OnceLock::new();
         static STANDARD: OnceLock<Tables> = OnceLock::new();
+        static RENJU: OnceLock<Tables> = OnceLock::new();
         let cell = match rule {
             Rule::Freestyle => &FREESTYLE,
             Rule::Standard => &STANDARD,
+            Rule::Renju => &RENJU,
         };
         cell.get_or_init(|| Tables::build(rule))
     }
@@ -75,12 +78,26 @@ impl Tables {
     }
 
     fn build(rule: Rule) -> Tables {
-        let mut black = vec![NONE; KEYS].into_boxed_slice();
-        for key in (0..KEYS as u32).rev() {
-            black[key as usize] = classify(rule, key, &black);
-        }
+        // Each colour's table is built for black's stones; white's is read with the colours
+        // swapped.
+        let table = |player| {
+            let mut black = vec![NONE; KEYS].into_boxed_slice();
+            for key in (0..KEYS as u32).rev() {
+                black[key as usize] = classify(rule, player, key, &black);
+            }
+            black
+        };
+        let black = table(0);
+        let white = if rule == Rule::Renju {
+            table(1)
+        } else {
+            black.clone()
+        };
         let both = (0..KEYS as u32)
-            .map(|key| black[key as usize] | black[swap_colours(key) as usize] << 4)
+            .map(|key| {
+                let overline = rule == Rule::Renju && run_through(key) >= 6;
+                black[key as usize] | (overline as u8) << 3 | white[swap_colours(key) as usize] << 4
+            })
             .collect();
         Tables { both }
     }
@@ -89,7 +106,14 @@ impl Tables {
 /// `colour`'s pattern from a packed pair.
 #[inline]
 pub fn unpack(both: u8, colour: usize) -> Pattern {
-    (both >> (4 * colour)) & 15
+    (both >> (4 * colour)) & 7
+}
+
+/// Whether black's move makes an overline along this line (marked only in renju's table,
+/// where an overline is no five for black but a forbidden move).
+#[inline]
+pub fn black_overline(both: u8) -> bool {
+    both & 8 != 0
 }
 
 /// The key with black and white exchanged.
@@ -107,8 +131,8 @@ fn swap_colours(key: u32) -> u32 {
     out
 }
 
-/// Black's pattern for `key`, given the patterns of keys with more black stones.
-fn classify(rule: Rule, key: u32, known: &[Pattern]) -> Pattern {
+/// The length of the run of black stones a black move at the middle of `key` makes.
+fn run_through(key: u32) -> usize {
     let at = |k: i32| (key >> shift(k)) & 3;
     let mut run = 1;
     let mut k = 1;
@@ -121,7 +145,14 @@ fn classify(rule: Rule, key: u32, known: &[Pattern]) -> Pattern {
         run += 1;
         k += 1;
     }
-    if rule.wins(run) {
+    run
+}
+
+/// The pattern of `player`'s stones (written as black in `key`) for `key`, given the patterns
+/// of keys with more of those stones.
+fn classify(rule: Rule, player: usize, key: u32, known: &[Pattern]) -> Pattern {
+    let at = |k: i32| (key >> shift(k)) & 3;
+    if rule.wins(player, run_through(key)) {
         return FIVE;
     }
     let mut fives = 0;

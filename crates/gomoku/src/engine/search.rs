@@ -38,6 +38,8 @@ pub struct Spot {
     pub theirs: Threat,
     /// Ordering score: higher is more urgent.
     pub score: i32,
+    /// Whether the side to move may not play here (black's forbidden point under renju).
+    pub banned: bool,
 }
 
 /// The candidates of a node.
@@ -75,6 +77,19 @@ impl Scan {
         let mut found: Vec<&Spot> = self.spots.iter().filter(|s| s.mine >= t).collect();
         found.sort_by_key(|s| (std::cmp::Reverse(s.mine), std::cmp::Reverse(s.score)));
         found.into_iter().map(|s| s.sq).collect()
+    }
+
+    /// Whether the side to move may not play `sq` (false for a point that is no candidate).
+    pub fn banned(&self, sq: Sq) -> bool {
+        self.spots.iter().any(|s| s.sq == sq && s.banned)
+    }
+
+    /// Every candidate the side to move may play, most urgent first.
+    pub fn playable_by_score(&self) -> Vec<Spot> {
+        let mut spots = Vec::with_capacity(self.spots.len());
+        spots.extend(self.spots.iter().filter(|s| !s.banned).copied());
+        spots.sort_by_key(|s| std::cmp::Reverse(s.score));
+        spots
     }
 
     /// Every candidate, most urgent first.
@@ -231,13 +246,14 @@ impl Searcher {
 
     #[inline]
     fn spot_for(&self, sq: Sq, me: usize) -> Spot {
-        let (tm, tt) = (self.board.threat(sq, me), self.board.threat(sq, 1 - me));
+        let (tm, vm, banned) = self.board.assess(sq, me);
+        let (tt, vt, _) = self.board.assess(sq, 1 - me);
         Spot {
             sq,
             mine: tm,
             theirs: tt,
-            score: value(self.board.value(sq, me), tm) * 5 / 4
-                + value(self.board.value(sq, 1 - me), tt),
+            score: value(vm, tm) * 5 / 4 + value(vt, tt),
+            banned,
         }
     }
 
@@ -261,13 +277,14 @@ impl Searcher {
         let their_fives = scan.theirs(WIN);
         match their_fives[..] {
             [] => {}
-            [block] => return Ok(vec![block]),
+            // A five black may not block (a forbidden point) is as good as two.
+            [block] if !scan.banned(block) => return Ok(vec![block]),
             _ => return Err(-(MATE - ply - 2)),
         }
         if scan.first_mine(WIN_FOUR).is_some() {
             return Err(MATE - ply - 3);
         }
-        let ordered = scan.by_score();
+        let ordered = scan.playable_by_score();
         if scan.first_theirs(WIN_FOUR).is_some() {
             // Answer the opponent's open three (or four-four point): block it or play a four.
             return Ok(ordered
@@ -392,7 +409,12 @@ impl Searcher {
         let scan = self.scan();
         let moves = match self.node_moves(&scan, 0, ROOT_WIDTH) {
             Ok(moves) => moves,
-            Err(_) => scan.by_score().iter().take(1).map(|s| s.sq).collect(),
+            Err(_) => scan
+                .playable_by_score()
+                .iter()
+                .take(1)
+                .map(|s| s.sq)
+                .collect(),
         };
         let mut values: Vec<RootValue> =
             moves.iter().map(|&sq| RootValue { sq, score: 0 }).collect();

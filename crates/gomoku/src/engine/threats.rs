@@ -15,10 +15,15 @@
 //!   and threes the attacker tries a few quiet moves that make a two or a closed three. At every
 //!   attacker node a VCF is tried first.
 //!
+//! Under renju black's forbidden points are neither black's threats nor black's defences: a
+//! four whose completion black may not take wins like a five (see [`Board::assess`]).
+//!
 //! Failed searches are remembered by position hash and depth, and so are proven results at
 //! defender nodes, so transpositions (the defender's counter-fours in another order, say) are
 //! not searched twice.
 
+#[cfg(doc)]
+use super::board::Board;
 use super::board::{aligned, Sq, FOUR, THREE, WIN, WIN_FOUR};
 use super::patterns;
 use super::search::{Scan, Searcher, Spot};
@@ -86,9 +91,11 @@ impl Searcher {
                 // Strongest first; among equals, fours that build on the last two stones.
                 let recent = [board.recent(0), board.recent(1)];
                 let related = |sq: Sq| recent.iter().flatten().any(|&r| aligned(sq, r));
+                // The four set keeps black's forbidden fours too; their threat is nothing.
                 let mut spots: Vec<(bool, Spot)> = board
                     .fours(attacker)
                     .map(|sq| (related(sq), self.spot(sq)))
+                    .filter(|(_, s)| s.mine >= FOUR)
                     .collect();
                 spots.sort_by_key(|(r, s)| (Reverse(s.mine), Reverse(*r), Reverse(s.score)));
                 spots.into_iter().map(|(_, s)| s.sq).collect()
@@ -101,6 +108,8 @@ impl Searcher {
                 .line_points(m, attacker, patterns::FIVE, &mut fives);
             let wins = match fives[..] {
                 [] => false,
+                // A black defender may not block on a forbidden point: the five comes.
+                [block] if defender == 0 && self.board.forbidden(block) => true,
                 [block] => {
                     self.board.play(block);
                     let won = self.vcf_search(depth - 1).is_some();
@@ -157,6 +166,7 @@ impl Searcher {
         let their_fives = scan.theirs(WIN);
         match their_fives[..] {
             [] => {}
+            [block] if scan.banned(block) => return None,
             [block] => {
                 // A forced block costs no depth: the defender's fours run out by themselves.
                 self.board.play(block);
@@ -214,7 +224,7 @@ impl Searcher {
     fn vcf_threats(&mut self, scan: &Scan) -> Vec<Sq> {
         let me = self.board.to_move();
         let mut found: Vec<(usize, Sq)> = Vec::new();
-        for s in scan.by_score() {
+        for s in scan.playable_by_score() {
             let quiet = s.mine < THREE
                 && self
                     .board
@@ -264,7 +274,7 @@ impl Searcher {
                 // of every such threat or one that completes its five, or make a four of the
                 // defender's own.
                 let stoppers = self.open_four_stoppers(&scan.theirs(WIN_FOUR));
-                scan.by_score()
+                scan.playable_by_score()
                     .iter()
                     .filter(|s| s.mine >= FOUR || stoppers.binary_search(&s.sq).is_ok())
                     .map(|s| s.sq)
@@ -281,10 +291,16 @@ impl Searcher {
                 };
                 // Those cells may lie beyond the candidates (a long VCF runs away from the
                 // stones), so they are taken as they are, most urgent first.
-                let mut spots: Vec<Spot> = cells.into_iter().map(|sq| self.spot(sq)).collect();
+                let mut spots: Vec<Spot> = cells
+                    .into_iter()
+                    .map(|sq| self.spot(sq))
+                    .filter(|s| !s.banned)
+                    .collect();
                 spots.sort_by_key(|s| Reverse(s.score));
                 spots.into_iter().map(|s| s.sq).collect()
             }
+            // A forbidden block is no defence: every defence (none) fails.
+            [block] if scan.banned(block) => return true,
             [block] => vec![block],
             _ => return true,
         };
