@@ -147,7 +147,8 @@ pub enum Rules {
         /// The board side, 5 to 22.
         #[serde(default = "default_size")]
         size: usize,
-        /// Freestyle (five or more wins) or standard (exactly five).
+        /// Freestyle (five or more wins), standard (exactly five) or renju (black: exactly
+        /// five and no forbidden points).
         #[serde(default = "default_rule", with = "rule_name")]
         rule: Rule,
         /// How the first stones are placed and the colours given out: `standard` (black
@@ -289,7 +290,7 @@ mod rule_name {
         let name = String::deserialize(d)?;
         Rule::from_name(&name).ok_or_else(|| {
             de::Error::custom(format_args!(
-                "unknown rule {:?} (known: freestyle, standard)",
+                "unknown rule {:?} (known: freestyle, standard, renju)",
                 name.chars().take(60).collect::<String>()
             ))
         })
@@ -357,6 +358,14 @@ mod tests {
         .unwrap();
         assert_eq!(text, r#"{"game":"gomoku","size":15,"rule":"standard"}"#);
         assert!(serde_json::from_str::<Rules>(r#"{"game": "gomoku", "rule": "renjuu"}"#).is_err());
+        let renju: Rules = serde_json::from_str(r#"{"game": "gomoku", "rule": "renju"}"#).unwrap();
+        assert!(matches!(
+            renju,
+            Rules::Gomoku {
+                rule: Rule::Renju,
+                ..
+            }
+        ));
         assert!(serde_json::from_str::<Rules>(r#"{"game": "chess"}"#).is_err());
     }
 

@@ -272,3 +272,12 @@ choice-white = Take white
 choice-place-two = Place two more
 tui-launcher-opening = Opening
 tui-error-choose = Choose a colour first: Enter or a click on the board shows the choices.
+
+## Renju: black's forbidden points
+
+forbidden-double-three = a double three
+forbidden-double-four = a double four
+forbidden-overline = an overline
+tui-rule-renju = renju (black: no 3-3, 4-4, 6)
+tui-forbidden-legend = × forbidden to black
+tui-error-forbidden = { $cell } is forbidden to black under renju: { $reason }.

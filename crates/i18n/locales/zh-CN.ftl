@@ -266,3 +266,12 @@ choice-white = 执白
 choice-place-two = 再摆两子
 tui-launcher-opening = 开局
 tui-error-choose = 请先选择颜色：按 Enter 或点击棋盘查看选项。
+
+## 连珠：黑方禁手
+
+forbidden-double-three = 双三
+forbidden-double-four = 双四
+forbidden-overline = 长连
+tui-rule-renju = 连珠（黑方禁手）
+tui-forbidden-legend = × 黑方禁手
+tui-error-forbidden = { $cell } 是黑方禁手：{ $reason }。

@@ -10,7 +10,7 @@ use tabula_games::RulesError;
 
 use crate::opening::SwapChoice;
 use crate::settings::{MatchSettings, SeatSpec};
-use crate::view::Ending;
+use crate::view::{Ending, ForbiddenReason};
 
 /// What a front end asks of the controller.
 #[derive(Clone, Debug, PartialEq)]
@@ -95,6 +95,15 @@ pub enum MatchError {
     /// A click on a cell where no move can be played.
     #[error("no move can be played on {0}")]
     NoMoveThere(String),
+    /// A point forbidden to the player to move (renju: black's double three, double four,
+    /// overline).
+    #[error("{cell} is forbidden to black under renju: {reason}")]
+    Forbidden {
+        /// The point's name.
+        cell: String,
+        /// Why.
+        reason: ForbiddenReason,
+    },
     /// A cell number off the board.
     #[error("cell {0} is not on the board")]
     NoSuchCell(usize),

@@ -27,8 +27,8 @@ use crate::opening::{Ask, OpeningRecord, Refusal, SwapChoice};
 use crate::present::Present;
 use crate::settings::{MatchSettings, SeatSpec};
 use crate::view::{
-    CellView, ChangeView, Ending, HintView, LegalMove, OpeningAsk, OpeningView, Piece, PlyView,
-    SeatView, Status, View,
+    CellView, ChangeView, Ending, ForbiddenView, HintView, LegalMove, OpeningAsk, OpeningView,
+    Piece, PlyView, SeatView, Status, View,
 };
 
 /// Called from a worker thread when the controller has news to poll.
@@ -716,6 +716,9 @@ impl<G: Present> Match<G> {
             return Err(MatchError::GameOver);
         }
         self.refuse_while_choosing()?;
+        if let Some(cell) = self.session.state().move_cell(mv) {
+            self.refuse_forbidden(cell)?;
+        }
         self.sync_seats();
         self.session.play(mv)?;
         self.undone_choices.clear();
@@ -740,6 +743,18 @@ impl<G: Present> Match<G> {
         }
     }
 
+    /// Refuses a forbidden point (renju, black to move) with the reason.
+    fn refuse_forbidden(&self, cell: usize) -> Result<(), MatchError> {
+        let state = self.session.state();
+        match state.forbidden().into_iter().find(|f| f.cell == cell) {
+            Some(f) => Err(MatchError::Forbidden {
+                cell: state.cell_name(cell),
+                reason: f.reason,
+            }),
+            None => Ok(()),
+        }
+    }
+
     fn play_cell(&mut self, cell: usize) -> Result<(), MatchError> {
         let state = self.session.state();
         let (w, h) = state.grid();
@@ -748,6 +763,7 @@ impl<G: Present> Match<G> {
         }
         if self.ending.is_none() {
             self.refuse_while_choosing()?;
+            self.refuse_forbidden(cell)?;
         }
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
@@ -1298,6 +1314,11 @@ impl<G: Present> Controller for Match<G> {
             last_move,
             change,
             legal: self.legal(status),
+            forbidden: if status.is_over() {
+                Vec::<ForbiddenView>::new()
+            } else {
+                state.forbidden()
+            },
             hints,
             winning_line: if self.ending.is_none() {
                 state.winning_line()

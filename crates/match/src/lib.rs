@@ -27,6 +27,6 @@ pub use opening::SwapChoice;
 pub use present::Present;
 pub use settings::{MatchSettings, SeatSpec, TimeControl};
 pub use view::{
-    CellView, ChangeView, ClockView, Ending, HintView, LegalMove, OpeningAsk, OpeningView, Piece,
-    PlyView, SeatView, SlideView, Status, VerdictView, View,
+    CellView, ChangeView, ClockView, Ending, ForbiddenReason, ForbiddenView, HintView, LegalMove,
+    OpeningAsk, OpeningView, Piece, PlyView, SeatView, SlideView, Status, VerdictView, View,
 };

@@ -80,6 +80,48 @@ impl From<Verdict> for VerdictView {
     }
 }
 
+/// Why a point is forbidden: renju's rules for black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForbiddenReason {
+    /// Two or more open threes at once.
+    DoubleThree,
+    /// Two or more fours at once.
+    DoubleFour,
+    /// Six or more in a row.
+    Overline,
+}
+
+impl ForbiddenReason {
+    /// The reason's key in the message catalog (`forbidden-double-three`, …).
+    pub fn key(self) -> &'static str {
+        match self {
+            ForbiddenReason::DoubleThree => "forbidden-double-three",
+            ForbiddenReason::DoubleFour => "forbidden-double-four",
+            ForbiddenReason::Overline => "forbidden-overline",
+        }
+    }
+}
+
+impl std::fmt::Display for ForbiddenReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ForbiddenReason::DoubleThree => "a double three",
+            ForbiddenReason::DoubleFour => "a double four",
+            ForbiddenReason::Overline => "an overline",
+        })
+    }
+}
+
+/// An empty point the player to move may not play, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ForbiddenView {
+    /// The cell.
+    pub cell: usize,
+    /// Why.
+    pub reason: ForbiddenReason,
+}
+
 /// One ply of the game record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PlyView {
@@ -249,6 +291,9 @@ pub struct View {
     pub change: ChangeView,
     /// The moves the player to move may make (empty while the computer thinks or after the end).
     pub legal: Vec<LegalMove>,
+    /// The points the player to move may not play, with the reason: black's forbidden points
+    /// under renju while black is to move (empty otherwise).
+    pub forbidden: Vec<ForbiddenView>,
     /// The engine's values for the legal moves, best first, when hints are on and ready.
     pub hints: Option<Vec<HintView>>,
     /// The cells of the winning line, in order.
@@ -350,6 +395,14 @@ impl View {
     /// The legal move on `cell`, if there is one.
     pub fn move_on(&self, cell: usize) -> Option<&LegalMove> {
         self.legal.iter().find(|m| m.cell == Some(cell))
+    }
+
+    /// Why `cell` is forbidden to the player to move, if it is.
+    pub fn forbidden_on(&self, cell: usize) -> Option<ForbiddenReason> {
+        self.forbidden
+            .iter()
+            .find(|f| f.cell == cell)
+            .map(|f| f.reason)
     }
 
     /// The hint for `cell`, if hints are shown and the cell has one.

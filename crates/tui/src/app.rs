@@ -320,6 +320,12 @@ impl App {
             MatchError::Move(MoveError::NotYourTurn) => self.cat.text("tui-error-turn"),
             MatchError::NoMoveThere(cell) => tr!(self.cat, "tui-error-cell", cell = cell.clone()),
             MatchError::ChoiceAwaited(_) => self.cat.text("tui-error-choose"),
+            MatchError::Forbidden { cell, reason } => tr!(
+                self.cat,
+                "tui-error-forbidden",
+                cell = cell.clone(),
+                reason = self.cat.text(reason.key())
+            ),
             other => tr!(self.cat, "tui-error-move", detail = other.to_string()),
         }
     }
@@ -837,7 +843,8 @@ impl App {
 }
 
 impl App {
-    /// What the panel shows beyond the view: a swap opening's question as the status line;
+    /// What the panel shows beyond the view: a swap opening's question as the status line, the
+    /// legend of renju's forbidden points;
     /// 2048's best score, and the autoplay pace while it runs (with a status line that says who
     /// plays, not that the computer is held back between moves).
     fn panel_notes(&self, game: &Game) -> panel::Notes {
@@ -845,6 +852,9 @@ impl App {
             status: crate::text::opening_line(&self.cat, &game.view),
             ..panel::Notes::default()
         };
+        if !game.view.forbidden.is_empty() {
+            notes.lines.push(self.cat.text("tui-forbidden-legend"));
+        }
         if let Some(best) = self
             .best
             .as_ref()

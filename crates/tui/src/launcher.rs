@@ -177,10 +177,8 @@ impl Launcher {
             Field::Strength => self.strength = turn(self.strength, self.strengths().len()),
             Field::Size => self.size = turn(self.size, SIZES.len()),
             Field::Rule => {
-                self.rule = match self.rule {
-                    Rule::Freestyle => Rule::Standard,
-                    _ => Rule::Freestyle,
-                }
+                let at = Rule::ALL.iter().position(|&r| r == self.rule);
+                self.rule = Rule::ALL[turn(at.unwrap_or(0), Rule::ALL.len())];
             }
             Field::Opening => {
                 let at = Opening::ALL.iter().position(|&o| o == self.opening);
@@ -265,7 +263,8 @@ impl Launcher {
             Field::Size => format!("{0} × {0}", SIZES[self.size]),
             Field::Rule => cat.text(match self.rule {
                 Rule::Freestyle => "tui-rule-freestyle",
-                _ => "tui-rule-standard",
+                Rule::Standard => "tui-rule-standard",
+                Rule::Renju => "tui-rule-renju",
             }),
             Field::Opening => cat.text(match self.opening {
                 Opening::Standard => "opening-name-standard",

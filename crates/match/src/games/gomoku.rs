@@ -1,11 +1,12 @@
 //! Gomoku's board: `size` × `size` points, rows numbered from the bottom as renju books do.
 
+use tabula_core::Turn;
 use tabula_core::{Game, Player};
 use tabula_games::{GameKind, Rules, RulesError};
-use tabula_gomoku::{Cell, Gomoku, Point, Rule};
+use tabula_gomoku::{Cell, Forbidden, Gomoku, Point, Rule};
 
 use crate::present::{letters, numbers, Present};
-use crate::view::{ChangeView, Piece};
+use crate::view::{ChangeView, ForbiddenReason, ForbiddenView, Piece};
 
 impl Present for Gomoku {
     const KIND: GameKind = GameKind::Gomoku;
@@ -60,6 +61,23 @@ impl Present for Gomoku {
             counts[player] += 1;
         }
         counts
+    }
+
+    fn forbidden(&self) -> Vec<ForbiddenView> {
+        if self.turn() != Turn::Player(0) {
+            return Vec::new();
+        }
+        self.forbidden_points()
+            .into_iter()
+            .map(|(p, why)| ForbiddenView {
+                cell: p as usize,
+                reason: match why {
+                    Forbidden::DoubleThree => ForbiddenReason::DoubleThree,
+                    Forbidden::DoubleFour => ForbiddenReason::DoubleFour,
+                    Forbidden::Overline => ForbiddenReason::Overline,
+                },
+            })
+            .collect()
     }
 
     /// Openings are shaped the way the renju opening catalogue shapes them: every stone in the
