@@ -92,7 +92,7 @@ fn settings(game: &PlayGame) -> Result<Option<MatchSettings>> {
         PlayGame::Gomoku(a) => {
             let rule = tabula_gomoku::Rule::from_name(&a.rule).ok_or_else(|| {
                 CliError::usage(format!(
-                    "--rule takes freestyle or standard, not {}",
+                    "--rule takes freestyle, standard or renju, not {}",
                     tabula_core::quote(&a.rule)
                 ))
             })?;

@@ -53,7 +53,7 @@ impl PlayArgs {
 pub fn play(args: PlayArgs) -> Result<()> {
     let rule = Rule::from_name(&args.rule).ok_or_else(|| {
         CliError::usage(format!(
-            "--rule takes freestyle or standard, not {}",
+            "--rule takes freestyle, standard or renju, not {}",
             quote(&args.rule)
         ))
     })?;
