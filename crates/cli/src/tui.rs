@@ -93,7 +93,11 @@ fn settings(game: &PlayGame) -> Result<Option<MatchSettings>> {
             let rule = tabula_gomoku::Rule::from_name(&a.rule).ok_or_else(|| {
                 CliError::usage_key("cli-error-rule", &[("value", tabula_core::quote(&a.rule))])
             })?;
-            let rules = Rules::Gomoku { size: a.size, rule };
+            let rules = Rules::Gomoku {
+                size: a.size,
+                rule,
+                opening: tabula_games::Opening::Standard,
+            };
             (rules, seats(a.seats()?), 0)
         }
         PlayGame::Game2048(a) if a.headless() => return Ok(None),

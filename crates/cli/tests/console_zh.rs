@@ -179,8 +179,8 @@ fn errors_in_chinese_with_exit_code_2() {
             "--first 只接受 X、O 或 random，而不是 \"Z\"",
         ),
         (
-            &["play", "gomoku", "--ui", "console", "--rule", "renju"],
-            "--rule 只接受 freestyle 或 standard",
+            &["play", "gomoku", "--ui", "console", "--rule", "caro"],
+            "--rule 只接受 freestyle、standard 或 renju",
         ),
         (
             &[

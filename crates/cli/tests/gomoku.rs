@@ -217,7 +217,7 @@ fn bad_input_is_an_error_not_a_panic() {
         vec!["analyze", "gomoku", "...../...../...../...../..... Q"],
         vec!["analyze", "gomoku", "h8 h9 i8 i9 j8 j9 k8 k9 l8"],
         vec!["play", "gomoku", "--size", "4"],
-        vec!["play", "gomoku", "--rule", "renju"],
+        vec!["play", "gomoku", "--rule", "renjuu"],
         vec!["play", "gomoku", "-W", "engine:level=11"],
     ] {
         let run = tabula(&args, "");

@@ -116,8 +116,8 @@ fn bad_full_screen_options_are_refused_before_the_screen_changes() {
             "board size 40 is not supported",
         ),
         (
-            &["play", "gomoku", "--ui", "tui", "--rule", "renju"],
-            "--rule takes freestyle or standard",
+            &["play", "gomoku", "--ui", "tui", "--rule", "renjuu"],
+            "--rule takes freestyle, standard or renju",
         ),
         (
             &["play", "ttt", "--ui", "tui", "--first", "Z"],

@@ -15,7 +15,9 @@
 //!
 //! `moves` are in the game's own notation, each read in the position before it; chance outcomes
 //! (a 2048 tile) are moves too, so a saved game replays exactly. `seats` holds one entry per
-//! player: `human` or an agent spec. A file that is not JSON is read as a plain transcript from
+//! player: `human` or an agent spec. A game whose opening has choices besides moves (gomoku's
+//! swap openings) adds `"opening": "swap2"` and `"choices": [{"after": 3, "choice": "place_two"}]`:
+//! each choice with the number of moves played before it. A file that is not JSON is read as a plain transcript from
 //! the standard start (`f5d6c3` in reversi, `h8 i9` in gomoku). Writes go to a temporary file
 //! that is then renamed over the target, so a crash never leaves half a file.
 
@@ -51,6 +53,22 @@ pub struct SaveFile {
     /// One entry per player: `human` or an agent spec.
     #[serde(default)]
     pub seats: Vec<String>,
+    /// The opening rule where it is not the standard one (`swap1`, `swap2`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<String>,
+    /// The choices made between moves, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<SavedChoice>,
+}
+
+/// A choice made between moves that the moves alone do not record, such as a swap opening's
+/// choice of colour.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedChoice {
+    /// How many moves had been played when it was made.
+    pub after: usize,
+    /// The choice, named by the controller that made it (`black`, `white`, `place_two`).
+    pub choice: String,
 }
 
 /// Why a saved game could not be read or written.
@@ -101,6 +119,10 @@ pub struct LoadedGame<G: Game> {
     pub moves: Vec<G::Move>,
     /// The seats as saved (`human` or specs); empty where the file did not say.
     pub seats: Vec<String>,
+    /// The opening rule as saved, where not the standard one.
+    pub opening: Option<String>,
+    /// The choices made between moves, checked to follow each other within the moves.
+    pub choices: Vec<SavedChoice>,
 }
 
 impl SaveFile {
@@ -119,6 +141,8 @@ impl SaveFile {
             start: start.position_string(),
             moves: notated,
             seats,
+            opening: None,
+            choices: Vec::new(),
         }
     }
 
@@ -149,10 +173,25 @@ impl SaveFile {
                 .map_err(|e| ParseError::new(format!("move {}: {e}", i + 1)))?;
             moves.push(mv);
         }
+        let mut earliest = 0;
+        for (i, choice) in self.choices.iter().enumerate() {
+            if choice.after < earliest || choice.after > moves.len() {
+                return Err(ParseError::new(format!(
+                    "choice {} ({}) comes after {} moves, out of order or beyond the {} moves",
+                    i + 1,
+                    crate::quote(&choice.choice),
+                    choice.after,
+                    moves.len()
+                )));
+            }
+            earliest = choice.after;
+        }
         Ok(LoadedGame {
             start,
             moves,
             seats: self.seats.clone(),
+            opening: self.opening.clone(),
+            choices: self.choices.clone(),
         })
     }
 }
@@ -188,6 +227,8 @@ pub fn parse_saved<G: Game>(text: &str) -> Result<LoadedGame<G>, ContentError> {
             start,
             moves,
             seats: Vec::new(),
+            opening: None,
+            choices: Vec::new(),
         })
     }
 }

@@ -204,6 +204,23 @@ impl<G: Game> Session<G> {
         self.pop().is_some()
     }
 
+    /// Replays the last ply taken back, if any. Returns whether anything was redone.
+    pub fn redo_ply(&mut self) -> bool {
+        let Some(mv) = self.undone.pop() else {
+            return false;
+        };
+        let mut next = self.state().clone();
+        next.play(mv);
+        self.push(mv, next);
+        true
+    }
+
+    /// Forgets the plies taken back, as a new move does: for a controller whose record holds
+    /// choices besides moves, when a new choice replaces an undone one.
+    pub fn forget_redo(&mut self) {
+        self.undone.clear();
+    }
+
     /// Takes back moves until a person was last to decide: one ply in a two-player game, the
     /// person's move and the computer's reply against the computer, a move and its tile in 2048.
     /// Where nobody is human, one ply. Returns whether anything was undone.
@@ -229,27 +246,13 @@ impl<G: Game> Session<G> {
     pub fn redo(&mut self) -> bool {
         let all_agents = self.seats.iter().all(|s| !s.is_human());
         let mut redone = false;
-        while let Some(mv) = self.undone.pop() {
-            let mut next = self.state().clone();
-            next.play(mv);
-            self.push(mv, next);
+        while self.redo_ply() {
             redone = true;
             if all_agents || self.awaits_human() {
                 break;
             }
         }
         redone
-    }
-
-    /// Replays one undone ply (a move or a chance event). Returns whether anything was redone.
-    pub fn redo_ply(&mut self) -> bool {
-        let Some(mv) = self.undone.pop() else {
-            return false;
-        };
-        let mut next = self.state().clone();
-        next.play(mv);
-        self.push(mv, next);
-        true
     }
 
     /// The undone moves that redo would replay, in the order it would replay them.

@@ -8,7 +8,7 @@ use eframe::egui::{self, RichText, ScrollArea, Ui};
 use tabula_core::Player;
 use tabula_games::GameKind;
 use tabula_i18n::{tr, Catalog};
-use tabula_match::{Command, Ending, Status, View};
+use tabula_match::{Command, Ending, OpeningAsk, Status, View};
 
 use crate::play::Play;
 
@@ -100,6 +100,30 @@ pub fn show(
     let view = play.view().clone();
     ui.heading(tr!(cat, &format!("game-{}", view.game.name())));
     ui.label(RichText::new(status_line(cat, &view)).strong().size(16.0));
+    if let Some(opening) = &view.opening {
+        let seat = tr!(cat, opening.seat_key());
+        let line = match opening.ask {
+            OpeningAsk::Place { stone, of, colour } => tr!(
+                cat,
+                opening.key(),
+                seat = seat,
+                stone = stone,
+                of = of,
+                colour = player_name(cat, &view, colour)
+            ),
+            OpeningAsk::Choose { .. } => tr!(cat, opening.key(), seat = seat),
+        };
+        ui.label(line);
+        if let Some(options) = opening.person_choices() {
+            ui.horizontal_wrapped(|ui| {
+                for &choice in options {
+                    if ui.button(tr!(cat, choice.key())).clicked() {
+                        play.send(Command::Choose(choice), now);
+                    }
+                }
+            });
+        }
+    }
     ui.separator();
     for (player, seat) in view.seats.iter().enumerate() {
         let who = match &seat.agent {

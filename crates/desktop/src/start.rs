@@ -235,6 +235,7 @@ impl StartForm {
                 } else {
                     Rule::Freestyle
                 },
+                opening: tabula_games::Opening::Standard,
             },
             GameKind::Game2048 => Rules::Game2048 { goal: self.goal },
             _ => Rules::standard(kind),

@@ -2,8 +2,8 @@
 //! line, a web request.
 //!
 //! [`GameKind`] names a game; [`with_game!`] turns a kind into the concrete game type so that
-//! generic code runs monomorphized; [`Rules`] carries a game's rule settings (gomoku's board size
-//! and rule, 2048's goal) in a form a menu, a URL or a JSON body can hold.
+//! generic code runs monomorphized; [`Rules`] carries a game's rule settings (gomoku's board size,
+//! rule and [`Opening`], 2048's goal) in a form a menu, a URL or a JSON body can hold.
 //!
 //! Adding a game: a variant in [`GameKind`] with its names, a line in [`with_game!`], and its
 //! settings in [`Rules`].
@@ -147,9 +147,14 @@ pub enum Rules {
         /// The board side, 5 to 22.
         #[serde(default = "default_size")]
         size: usize,
-        /// Freestyle (five or more wins) or standard (exactly five).
+        /// Freestyle (five or more wins), standard (exactly five) or renju (black: exactly
+        /// five and no forbidden points).
         #[serde(default = "default_rule", with = "rule_name")]
         rule: Rule,
+        /// How the first stones are placed and the colours given out: `standard` (black
+        /// begins), `swap1` or `swap2`. Left out of JSON when standard.
+        #[serde(default, skip_serializing_if = "Opening::is_standard")]
+        opening: Opening,
     },
     /// 2048 on the 4 × 4 board, announcing a win at `goal`.
     #[serde(rename = "2048")]
@@ -158,6 +163,46 @@ pub enum Rules {
         #[serde(default = "default_goal")]
         goal: u64,
     },
+}
+
+/// How a gomoku game opens: who places the first stones and when the colours are chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Opening {
+    /// Black (the first seat) begins; no choice of colour.
+    #[default]
+    Standard,
+    /// The first player places three stones (black, white, black); the second chooses a
+    /// colour.
+    Swap1,
+    /// The first player places three stones; the second takes black, takes white, or places two
+    /// more (white, black) and leaves the choice of colour to the first.
+    Swap2,
+}
+
+impl Opening {
+    /// Every opening, in menu order.
+    pub const ALL: &'static [Opening] = &[Opening::Standard, Opening::Swap1, Opening::Swap2];
+
+    /// The opening's name (`standard`, `swap1`, `swap2`), as in JSON and URLs.
+    pub fn name(self) -> &'static str {
+        match self {
+            Opening::Standard => "standard",
+            Opening::Swap1 => "swap1",
+            Opening::Swap2 => "swap2",
+        }
+    }
+
+    /// Reads an opening's name, in any case.
+    pub fn from_name(name: &str) -> Option<Opening> {
+        let lower = name.to_ascii_lowercase();
+        Opening::ALL.iter().copied().find(|o| o.name() == lower)
+    }
+
+    /// Whether this is the standard opening (no swap).
+    pub fn is_standard(&self) -> bool {
+        *self == Opening::Standard
+    }
 }
 
 fn default_size() -> usize {
@@ -192,6 +237,7 @@ impl Rules {
             GameKind::Gomoku => Rules::Gomoku {
                 size: DEFAULT_SIZE,
                 rule: Rule::Freestyle,
+                opening: Opening::Standard,
             },
             GameKind::Game2048 => Rules::Game2048 { goal: DEFAULT_GOAL },
         }
@@ -204,6 +250,14 @@ impl Rules {
             Rules::Reversi => GameKind::Reversi,
             Rules::Gomoku { .. } => GameKind::Gomoku,
             Rules::Game2048 { .. } => GameKind::Game2048,
+        }
+    }
+
+    /// The opening of these settings: gomoku's, or [`Opening::Standard`] for other games.
+    pub fn opening(&self) -> Opening {
+        match *self {
+            Rules::Gomoku { opening, .. } => opening,
+            _ => Opening::Standard,
         }
     }
 
@@ -236,7 +290,7 @@ mod rule_name {
         let name = String::deserialize(d)?;
         Rule::from_name(&name).ok_or_else(|| {
             de::Error::custom(format_args!(
-                "unknown rule {:?} (known: freestyle, standard)",
+                "unknown rule {:?} (known: freestyle, standard, renju)",
                 name.chars().take(60).collect::<String>()
             ))
         })
@@ -276,18 +330,42 @@ mod tests {
             rules,
             Rules::Gomoku {
                 size: 19,
-                rule: Rule::Freestyle
+                rule: Rule::Freestyle,
+                opening: Opening::Standard,
             }
         );
+        let rules: Rules =
+            serde_json::from_str(r#"{"game": "gomoku", "opening": "swap2"}"#).unwrap();
+        assert_eq!(rules.opening(), Opening::Swap2);
+        assert_eq!(
+            serde_json::to_string(&rules).unwrap(),
+            r#"{"game":"gomoku","size":15,"rule":"freestyle","opening":"swap2"}"#
+        );
+        let error = serde_json::from_str::<Rules>(r#"{"game": "gomoku", "opening": "swap3"}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("swap3"), "{error}");
+        assert_eq!(Opening::from_name("Swap1"), Some(Opening::Swap1));
+        assert_eq!(Opening::from_name("swap"), None);
+        assert_eq!(Rules::Reversi.opening(), Opening::Standard);
         let rules: Rules = serde_json::from_str(r#"{"game": "2048"}"#).unwrap();
         assert_eq!(rules, Rules::standard(GameKind::Game2048));
         let text = serde_json::to_string(&Rules::Gomoku {
             size: 15,
             rule: Rule::Standard,
+            opening: Opening::Standard,
         })
         .unwrap();
         assert_eq!(text, r#"{"game":"gomoku","size":15,"rule":"standard"}"#);
         assert!(serde_json::from_str::<Rules>(r#"{"game": "gomoku", "rule": "renjuu"}"#).is_err());
+        let renju: Rules = serde_json::from_str(r#"{"game": "gomoku", "rule": "renju"}"#).unwrap();
+        assert!(matches!(
+            renju,
+            Rules::Gomoku {
+                rule: Rule::Renju,
+                ..
+            }
+        ));
         assert!(serde_json::from_str::<Rules>(r#"{"game": "chess"}"#).is_err());
     }
 
@@ -300,6 +378,7 @@ mod tests {
         let bad_size = Rules::Gomoku {
             size: 30,
             rule: Rule::Freestyle,
+            opening: Opening::Swap1,
         };
         assert_eq!(bad_size.validate(), Err(RulesError::Size(30)));
         assert!(Rules::Game2048 { goal: 1000 }.validate().is_err());

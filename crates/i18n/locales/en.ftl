@@ -303,7 +303,7 @@ cli-error-agent-key = agent { $agent } takes no option { $key } (it takes: { $ac
 cli-error-agent-value = agent { $agent }: bad value { $value } for { $key }: { $reason }
 cli-error-lang = unknown language { $code } (known: en, zh-CN)
 cli-error-first = --first takes X, O or random, not { $value }
-cli-error-rule = --rule takes freestyle or standard, not { $value }
+cli-error-rule = --rule takes freestyle, standard or renju, not { $value }
 cli-error-two-player = --two-player makes both seats human, but { $flag } gives { $spec }: drop --two-player to play against it, or drop { $flag }
 cli-error-2048-needs-agent = --games and --json need --agent SPEC
 cli-error-2048-needs-terminal = the full-screen game needs a terminal; use --agent SPEC to play headless
@@ -407,3 +407,32 @@ console-menu-2048 = 2048
 console-menu-quit = quit
 console-menu-choose = Choose:{" "}
 console-menu-bad-choice = Type a number from 1 to { $count }, or q.
+
+## Swap openings (gomoku): the rule's name, what is asked of whom, the colour choice
+
+opening-name-standard = standard (black begins)
+opening-name-swap1 = swap1 (3 stones, then choose)
+opening-name-swap2 = swap2 (3 stones, choose or add 2)
+opening-first = Player 1
+opening-second = Player 2
+opening-place = { $seat }: stone { $stone } of { $of } ({ $colour })
+opening-choose = { $seat }: choose a colour
+opening-computer-place = { $seat } (computer) is placing…
+opening-computer-choose = { $seat } (computer) is choosing…
+opening-choose-title = Choose a colour
+opening-choose-body = The opening is on the board; { $colour } moves next. Which colour do you play?
+opening-choose-body-swap2 = Or place two more stones (white, then black) and let player 1 choose.
+choice-black = Take black
+choice-white = Take white
+choice-place-two = Place two more
+tui-launcher-opening = Opening
+tui-error-choose = Choose a colour first: Enter or a click on the board shows the choices.
+
+## Renju: black's forbidden points
+
+forbidden-double-three = a double three
+forbidden-double-four = a double four
+forbidden-overline = an overline
+tui-rule-renju = renju (black: no 3-3, 4-4, 6)
+tui-forbidden-legend = × forbidden to black
+tui-error-forbidden = { $cell } is forbidden to black under renju: { $reason }.

@@ -297,7 +297,7 @@ cli-error-agent-key = 电脑玩家 { $agent } 没有选项 { $key }（它接受�
 cli-error-agent-value = 电脑玩家 { $agent }：{ $key } 的值 { $value } 不对：{ $reason }
 cli-error-lang = 未知的语言 { $code }（可选：en、zh-CN）
 cli-error-first = --first 只接受 X、O 或 random，而不是 { $value }
-cli-error-rule = --rule 只接受 freestyle 或 standard，而不是 { $value }
+cli-error-rule = --rule 只接受 freestyle、standard 或 renju，而不是 { $value }
 cli-error-two-player = --two-player 让双方都由人来下，但 { $flag } 指定了 { $spec }：要和它对弈请去掉 --two-player，否则去掉 { $flag }
 cli-error-2048-needs-agent = --games 和 --json 需要 --agent SPEC
 cli-error-2048-needs-terminal = 全屏游戏需要终端；无界面运行请用 --agent SPEC
@@ -398,3 +398,32 @@ console-menu-2048 = 2048
 console-menu-quit = 退出
 console-menu-choose = 请选择：
 console-menu-bad-choice = 请输入 1 到 { $count } 的数字，或 q。
+
+## 交换开局（五子棋）：规则名称、轮到谁做什么、选择颜色
+
+opening-name-standard = 标准（黑方先行）
+opening-name-swap1 = swap1（摆三子后选择）
+opening-name-swap2 = swap2（摆三子，选择或再摆两子）
+opening-first = 先手方
+opening-second = 后手方
+opening-place = { $seat }：摆第 { $stone }/{ $of } 颗棋子（{ $colour }）
+opening-choose = { $seat }：选择颜色
+opening-computer-place = { $seat }（电脑）正在摆开局…
+opening-computer-choose = { $seat }（电脑）正在选择颜色…
+opening-choose-title = 选择颜色
+opening-choose-body = 开局已摆好，下一手是{ $colour }。你执哪一方？
+opening-choose-body-swap2 = 也可以再摆两颗棋子（先白后黑），由先手方选择颜色。
+choice-black = 执黑
+choice-white = 执白
+choice-place-two = 再摆两子
+tui-launcher-opening = 开局
+tui-error-choose = 请先选择颜色：按 Enter 或点击棋盘查看选项。
+
+## 连珠：黑方禁手
+
+forbidden-double-three = 双三
+forbidden-double-four = 双四
+forbidden-overline = 长连
+tui-rule-renju = 连珠（黑方禁手）
+tui-forbidden-legend = × 黑方禁手
+tui-error-forbidden = { $cell } 是黑方禁手：{ $reason }。

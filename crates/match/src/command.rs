@@ -8,8 +8,9 @@ use tabula_core::session::MoveError;
 use tabula_core::{AgentError, ParseError, Player, Progress};
 use tabula_games::RulesError;
 
+use crate::opening::SwapChoice;
 use crate::settings::{MatchSettings, SeatSpec};
-use crate::view::Ending;
+use crate::view::{Ending, ForbiddenReason};
 
 /// What a front end asks of the controller.
 #[derive(Clone, Debug, PartialEq)]
@@ -44,6 +45,8 @@ pub enum Command {
         /// Who sits there now.
         seat: SeatSpec,
     },
+    /// A person's answer in a swap opening (take black, take white, place two more stones).
+    Choose(SwapChoice),
     /// Saves the game to a file (the console's save format).
     Save(PathBuf),
     /// Replaces the game with one from a file.
@@ -79,6 +82,13 @@ pub enum Event {
         /// The winning line's cells, where there is one.
         line: Vec<usize>,
     },
+    /// A seat answered a swap opening's question (the computer's choice arrives this way too).
+    Chose {
+        /// The seat, numbered as in the settings (0: the first player).
+        seat: usize,
+        /// What it chose.
+        choice: SwapChoice,
+    },
     /// The game was saved to this file.
     Saved(PathBuf),
     /// Something went wrong in the background (a computer player failed).
@@ -94,6 +104,15 @@ pub enum MatchError {
     /// A click on a cell where no move can be played.
     #[error("no move can be played on {0}")]
     NoMoveThere(String),
+    /// A point forbidden to the player to move (renju: black's double three, double four,
+    /// overline).
+    #[error("{cell} is forbidden to black under renju: {reason}")]
+    Forbidden {
+        /// The point's name.
+        cell: String,
+        /// Why.
+        reason: ForbiddenReason,
+    },
     /// A cell number off the board.
     #[error("cell {0} is not on the board")]
     NoSuchCell(usize),
@@ -110,6 +129,15 @@ pub enum MatchError {
         /// Seats given.
         given: usize,
     },
+    /// A swap opening waits for a colour to be chosen; no stone can be placed now.
+    #[error("choose first: {}", names(.0))]
+    ChoiceAwaited(Vec<SwapChoice>),
+    /// No choice is asked for now.
+    #[error("there is no choice to make now")]
+    NoChoice,
+    /// The choice is not one of those offered.
+    #[error("{} is not one of the choices here", .0.name())]
+    NotOffered(SwapChoice),
     /// Nothing to undo.
     #[error("there is nothing to undo")]
     NothingToUndo,
@@ -145,4 +173,13 @@ pub enum MatchError {
     /// The controller was told to quit.
     #[error("the match has ended")]
     Quit,
+}
+
+/// The names of `choices`, comma-separated.
+fn names(choices: &[SwapChoice]) -> String {
+    choices
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }

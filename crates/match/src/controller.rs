@@ -14,19 +14,21 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
+use tabula_core::save::{self, SaveError, SavedChoice};
 use tabula_core::{
     Agent, AgentCatalog, Analysis, Game, Outcome, Player, Progress, SearchControl, SearchLimits,
     Seat, Session, Turn,
 };
-use tabula_games::{with_game, GameKind};
+use tabula_games::{with_game, GameKind, Opening, Rules};
 
 use crate::clock::Clocks;
 use crate::command::{Command, Event, MatchError};
+use crate::opening::{Ask, OpeningRecord, Refusal, SwapChoice};
 use crate::present::Present;
 use crate::settings::{MatchSettings, SeatSpec};
 use crate::view::{
-    CellView, ChangeView, Ending, EvalView, HintView, LegalMove, Piece, PlyView, SeatView, Status,
-    VerdictView, View,
+    CellView, ChangeView, Ending, EvalView, ForbiddenView, HintView, LegalMove, OpeningAsk,
+    OpeningView, Piece, PlyView, SeatView, Status, VerdictView, View,
 };
 
 /// Called from a worker thread when the controller has news to poll.
@@ -39,6 +41,13 @@ const HINT_TIME_MS: u64 = 800;
 /// How long the evaluation graph's search may think about each position: a short look, since a
 /// whole game's positions are searched one after another.
 const EVAL_TIME_MS: u64 = 150;
+
+/// How long the computer values each candidate opening when it places a swap opening: a short
+/// search, enough to tell a lopsided opening from a balanced one.
+const OPENING_TIME_MS: u64 = 30;
+
+/// How long the computer values the position when it chooses a colour in a swap opening.
+const CHOICE_TIME_MS: u64 = 400;
 
 /// A match any front end can drive, whatever the game: moves are notation strings and cells,
 /// positions a [`View`].
@@ -68,23 +77,33 @@ pub fn open(settings: MatchSettings) -> Result<Box<dyn Controller>, MatchError> 
     with_game!(settings.kind(), G => Ok(Box::new(Match::<G>::new(settings)?)))
 }
 
-/// What a worker thread sends back.
+/// What a worker thread sends back. Seats are numbered as in [`MatchSettings::seats`].
 enum Report<G: Game> {
     Progress(u64, Progress),
-    Moved(u64, Player, Box<dyn Agent<G>>, G::Move),
+    Moved(u64, usize, Box<dyn Agent<G>>, G::Move),
     Analysed(u64, Box<dyn Agent<G>>, Option<Analysis<G::Move>>),
+    /// The stones a computer player places in a swap opening, in order.
+    Planned(u64, Vec<G::Move>),
+    /// A computer player's choice in a swap opening.
+    Chose(u64, usize, SwapChoice),
 }
 
 /// Which agent a search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Searcher {
-    /// The computer player in this seat, choosing its move.
-    Seat(Player),
+    /// The computer player in this seat, choosing its move (or its opening stones or colour).
+    Seat(usize),
     /// The analyser, valuing the legal moves for hints.
     Hints,
     /// The analyser, valuing the position after ply `index + 1` of the line for the graph;
     /// `mover` is the player to move there.
     Evaluate { index: usize, mover: Player },
+}
+
+/// The opening stones a computer player chose: `stones` to play after the moves `base`.
+struct Plan<M> {
+    base: Vec<M>,
+    stones: Vec<M>,
 }
 
 /// The search under way.
@@ -101,9 +120,20 @@ enum Slot<G: Game> {
 }
 
 /// The controller for one game type.
+///
+/// Seats (`settings.seats`, `agents`, `floors`) are numbered in the order of the settings; the
+/// session's players are colours. They are the same except in a swap opening, where the
+/// [`OpeningRecord`] says which seat acts until the colours are chosen and which seat then plays
+/// which colour.
 pub struct Match<G: Present> {
     settings: MatchSettings,
     session: Session<G>,
+    /// The swap opening's choices (none under the standard opening).
+    opening: OpeningRecord,
+    /// Choices taken back by undo, the next one to redo last.
+    undone_choices: Vec<(usize, SwapChoice)>,
+    /// The opening stones a computer player is placing.
+    plan: Option<Plan<G::Move>>,
     /// The computer player of each seat (`None` for a person).
     agents: Vec<Option<Slot<G>>>,
     /// The agent that values moves for hints, built when hints are first asked for.
@@ -140,6 +170,9 @@ impl<G: Present> Match<G> {
         let (sender, inbox) = mpsc::channel();
         let mut this = Match {
             session: Session::new(start, seats, settings.seed),
+            opening: OpeningRecord::new(settings.rules.opening()),
+            undone_choices: Vec::new(),
+            plan: None,
             clocks: settings.clock.map(|c| Clocks::new(c, G::PLAYERS)),
             settings,
             agents,
@@ -235,6 +268,7 @@ impl<G: Present> Match<G> {
     /// Everything that follows a change of position: game over, chance, the computer's turn,
     /// hints.
     fn advance(&mut self) {
+        self.sync_seats();
         if self.quit {
             return;
         }
@@ -273,11 +307,188 @@ impl<G: Present> Match<G> {
         if self.search.is_some() {
             return;
         }
-        if self.agents[player].is_some() {
-            self.think(player);
-        } else {
-            self.background(true);
+        let ask = self.ask();
+        let Some(seat) = self.actor() else {
+            return;
+        };
+        if self.agents[seat].is_none() {
+            self.background(ask == Ask::Play);
+            return;
         }
+        match ask {
+            Ask::Play => self.think(seat),
+            Ask::Place { stone, of, .. } => self.place_opening(seat, of + 1 - stone),
+            Ask::Choose { .. } => self.choose_colour(seat),
+        }
+    }
+
+    /// The number of moves played.
+    fn plies(&self) -> usize {
+        self.session.moves().len()
+    }
+
+    /// What the opening asks now.
+    fn ask(&self) -> Ask {
+        self.opening.ask(self.plies())
+    }
+
+    /// The seat that decides now: the one the opening asks, or the seat of the colour to move;
+    /// `None` when nobody does (chance, the end).
+    fn actor(&self) -> Option<usize> {
+        match self.session.turn() {
+            Turn::Player(colour) => Some(
+                self.ask()
+                    .seat()
+                    .unwrap_or_else(|| self.opening.seat_of(colour, self.plies())),
+            ),
+            _ => None,
+        }
+    }
+
+    /// The seat that decided move `index`; `None` for chance.
+    fn decider_of_move(&self, index: usize) -> Option<usize> {
+        match self.session.positions()[index].turn() {
+            Turn::Player(colour) => Some(
+                self.opening
+                    .ask(index)
+                    .seat()
+                    .unwrap_or_else(|| self.opening.seat_of(colour, index)),
+            ),
+            _ => None,
+        }
+    }
+
+    /// Whether a person sits in `seat`.
+    fn by_person(&self, seat: Option<usize>) -> bool {
+        seat.is_some_and(|s| self.settings.seats[s].is_human())
+    }
+
+    fn nobody_human(&self) -> bool {
+        self.settings.seats.iter().all(|s| !s.is_human())
+    }
+
+    /// Whether a person must decide now.
+    fn awaits_person(&self) -> bool {
+        self.ending.is_none() && self.by_person(self.actor())
+    }
+
+    /// Gives the session, per colour, the seat that decides for that colour now (in a swap
+    /// opening, the seat asked), so that it takes a person's or a computer's move as theirs.
+    fn sync_seats(&mut self) {
+        let plies = self.plies();
+        let asked = self.ask().seat();
+        for colour in 0..G::PLAYERS {
+            let seat = asked.unwrap_or_else(|| self.opening.seat_of(colour, plies));
+            let session_seat = match &self.settings.seats[seat] {
+                SeatSpec::Human => Seat::Human,
+                SeatSpec::Computer(spec) => Seat::External { spec: spec.clone() },
+            };
+            self.session.set_seat(colour, session_seat);
+        }
+    }
+
+    /// The next stone of the computer's opening plan, if the game still follows it.
+    fn planned_stone(&self) -> Option<G::Move> {
+        let plan = self.plan.as_ref()?;
+        let moves = self.session.moves();
+        let done = moves.strip_prefix(plan.base.as_slice())?;
+        (plan.stones.len() > done.len() && plan.stones.starts_with(done))
+            .then(|| plan.stones[done.len()])
+    }
+
+    /// The computer in `seat` places the next of `stones` opening stones: from its plan, or
+    /// after valuing the game's candidate openings on a worker thread and choosing the one
+    /// valued nearest to even.
+    fn place_opening(&mut self, seat: usize, stones: usize) {
+        if let Some(mv) = self.planned_stone() {
+            self.computer_moved(seat, mv);
+            self.advance();
+            return;
+        }
+        let state = self.session.state().clone();
+        let candidates = state.opening_candidates(stones);
+        let analyser = match Self::build(G::ANALYZER, self.settings.seed) {
+            Ok(agent) if !candidates.is_empty() => agent,
+            _ => return self.think(seat),
+        };
+        self.spawn_opening_search(seat, analyser, move |agent, control, ticket| {
+            let limits = SearchLimits {
+                time_ms: Some(OPENING_TIME_MS),
+                ..SearchLimits::default()
+            };
+            let mut best: Option<(f64, Vec<G::Move>)> = None;
+            for line in candidates {
+                if control.is_stopped() {
+                    break;
+                }
+                let mut board = state.clone();
+                for &mv in &line {
+                    board.play(mv);
+                }
+                let value = agent
+                    .analyze_with(&board, &limits, control)
+                    .and_then(|a| a.moves.first().map(|m| m.value.abs()))
+                    .unwrap_or(f64::INFINITY);
+                if best.as_ref().is_none_or(|(b, _)| value < *b) {
+                    best = Some((value, line));
+                }
+            }
+            Report::Planned(ticket, best.map(|(_, l)| l).unwrap_or_default())
+        });
+    }
+
+    /// The computer in `seat` chooses a colour: the engine values the position for the side to
+    /// move, and the computer takes the colour it values better.
+    fn choose_colour(&mut self, seat: usize) {
+        let state = self.session.state().clone();
+        let Ok(analyser) = Self::build(G::ANALYZER, self.settings.seed) else {
+            self.emit(Event::Error("the computer cannot value the opening".into()));
+            return;
+        };
+        self.spawn_opening_search(seat, analyser, move |agent, control, ticket| {
+            let limits = SearchLimits {
+                time_ms: Some(CHOICE_TIME_MS),
+                ..SearchLimits::default()
+            };
+            let value = agent
+                .analyze_with(&state, &limits, control)
+                .and_then(|a| a.moves.first().map(|m| m.value))
+                .unwrap_or(0.0);
+            let to_move = match state.turn() {
+                Turn::Player(p) => p,
+                _ => 0,
+            };
+            let colour = if value >= 0.0 { to_move } else { to_move ^ 1 };
+            let choice = if colour == 0 {
+                SwapChoice::Black
+            } else {
+                SwapChoice::White
+            };
+            Report::Chose(ticket, seat, choice)
+        });
+    }
+
+    /// Runs `work` with the analyser on a worker thread for the computer in `seat`; it answers
+    /// with a report under the search's ticket.
+    fn spawn_opening_search<W>(&mut self, seat: usize, mut agent: Box<dyn Agent<G>>, work: W)
+    where
+        W: FnOnce(&mut dyn Agent<G>, &SearchControl, u64) -> Report<G> + Send + 'static,
+    {
+        let (ticket, control) = self.next_control();
+        let (sender, waker, worker) = (self.sender.clone(), self.waker.clone(), control.clone());
+        thread::spawn(move || {
+            let report = work(agent.as_mut(), &worker, ticket);
+            let _ = sender.send(report);
+            if let Some(wake) = waker {
+                wake();
+            }
+        });
+        self.search = Some(Search {
+            ticket,
+            searcher: Searcher::Seat(seat),
+            control,
+        });
+        self.emit(Event::Changed);
     }
 
     /// While no computer player thinks: the hints (when `hints_now` and they are on and stale),
@@ -400,16 +611,16 @@ impl<G: Present> Match<G> {
     }
 
     /// Sends the seat's agent to think on a worker thread.
-    fn think(&mut self, player: Player) {
-        let Some(Slot::Home(_)) = &self.agents[player] else {
+    fn think(&mut self, seat: usize) {
+        let Some(Slot::Home(_)) = &self.agents[seat] else {
             return; // still out after a stopped search: it starts when it comes home
         };
-        let Some(Slot::Home(mut agent)) = self.agents[player].replace(Slot::Out) else {
+        let Some(Slot::Home(mut agent)) = self.agents[seat].replace(Slot::Out) else {
             unreachable!("checked above")
         };
         let (ticket, control) = self.next_control();
-        if let Some(clocks) = &self.clocks {
-            let budget = clocks.budget(player, Instant::now());
+        if let (Some(clocks), Turn::Player(colour)) = (&self.clocks, self.session.turn()) {
+            let budget = clocks.budget(colour, Instant::now());
             let alarm = control.clone();
             thread::spawn(move || {
                 thread::sleep(budget);
@@ -420,14 +631,14 @@ impl<G: Present> Match<G> {
         let (sender, waker, worker) = (self.sender.clone(), self.waker.clone(), control.clone());
         thread::spawn(move || {
             let mv = agent.choose_with(&state, &worker);
-            let _ = sender.send(Report::Moved(ticket, player, agent, mv));
+            let _ = sender.send(Report::Moved(ticket, seat, agent, mv));
             if let Some(wake) = waker {
                 wake();
             }
         });
         self.search = Some(Search {
             ticket,
-            searcher: Searcher::Seat(player),
+            searcher: Searcher::Seat(seat),
             control,
         });
         self.emit(Event::Changed);
@@ -492,14 +703,35 @@ impl<G: Present> Match<G> {
                     self.emit(Event::Thinking(progress));
                 }
             }
-            Report::Moved(ticket, player, agent, mv) => {
-                if ticket > self.floors[player] && matches!(self.agents[player], Some(Slot::Out)) {
-                    self.agents[player] = Some(Slot::Home(agent));
+            Report::Moved(ticket, seat, agent, mv) => {
+                if ticket > self.floors[seat] && matches!(self.agents[seat], Some(Slot::Out)) {
+                    self.agents[seat] = Some(Slot::Home(agent));
                 }
                 if self.is_current(ticket) {
                     self.search = None;
                     self.thinking = None;
-                    self.computer_moved(player, mv);
+                    self.computer_moved(seat, mv);
+                }
+                self.advance();
+            }
+            Report::Planned(ticket, stones) => {
+                if self.is_current(ticket) {
+                    self.search = None;
+                    self.thinking = None;
+                    self.plan = Some(Plan {
+                        base: self.session.moves().to_vec(),
+                        stones,
+                    });
+                }
+                self.advance();
+            }
+            Report::Chose(ticket, seat, choice) => {
+                if self.is_current(ticket) {
+                    self.search = None;
+                    self.thinking = None;
+                    if self.opening.choose(self.plies(), choice).is_ok() {
+                        self.chosen(seat, choice);
+                    }
                 }
                 self.advance();
             }
@@ -540,10 +772,15 @@ impl<G: Present> Match<G> {
         }
     }
 
-    fn computer_moved(&mut self, player: Player, mv: G::Move) {
+    fn computer_moved(&mut self, seat: usize, mv: G::Move) {
+        let Turn::Player(player) = self.session.turn() else {
+            return;
+        };
         let notation = self.session.state().move_string(mv);
+        self.sync_seats();
         match self.session.play_external(mv) {
             Ok(()) => {
+                self.undone_choices.clear();
                 if let Some(clocks) = &mut self.clocks {
                     clocks.moved(Instant::now());
                 }
@@ -552,10 +789,44 @@ impl<G: Present> Match<G> {
             }
             Err(e) => {
                 self.emit(Event::Error(format!(
-                    "the computer player chose {notation}, which was refused: {e}"
+                    "the computer player in seat {} chose {notation}, which was refused: {e}",
+                    seat + 1
                 )));
             }
         }
+    }
+
+    /// What follows a choice in a swap opening, recorded by now: the redo list is forgotten and
+    /// the front end told.
+    fn chosen(&mut self, seat: usize, choice: SwapChoice) {
+        self.undone_choices.clear();
+        self.session.forget_redo();
+        self.emit(Event::Chose { seat, choice });
+        self.emit(Event::Changed);
+    }
+
+    /// A person's choice in a swap opening.
+    fn choose(&mut self, choice: SwapChoice) -> Result<(), MatchError> {
+        if self.ending.is_some() {
+            return Err(MatchError::GameOver);
+        }
+        if let Ask::Choose { seat, .. } = self.ask() {
+            if !self.by_person(Some(seat)) {
+                return Err(tabula_core::session::MoveError::NotYourTurn.into());
+            }
+        }
+        let plies = self.plies();
+        self.opening
+            .choose(plies, choice)
+            .map_err(|refusal| match refusal {
+                Refusal::NotAsked => MatchError::NoChoice,
+                Refusal::NotOffered => MatchError::NotOffered(choice),
+            })?;
+        let seat = self.opening.chooser(self.opening.choices.len() - 1);
+        self.cancel();
+        self.chosen(seat, choice);
+        self.advance();
+        Ok(())
     }
 
     /// A person's move.
@@ -563,7 +834,13 @@ impl<G: Present> Match<G> {
         if self.ending.is_some() {
             return Err(MatchError::GameOver);
         }
+        self.refuse_while_choosing()?;
+        if let Some(cell) = self.session.state().move_cell(mv) {
+            self.refuse_forbidden(cell)?;
+        }
+        self.sync_seats();
         self.session.play(mv)?;
+        self.undone_choices.clear();
         self.cancel();
         if let Some(clocks) = &mut self.clocks {
             clocks.moved(Instant::now());
@@ -573,11 +850,39 @@ impl<G: Present> Match<G> {
         Ok(())
     }
 
+    /// Refuses a stone while a swap opening waits for a colour: the person is asked to choose
+    /// first, or told it is not their turn while the computer chooses.
+    fn refuse_while_choosing(&self) -> Result<(), MatchError> {
+        match self.ask() {
+            Ask::Choose { seat, .. } if !self.by_person(Some(seat)) => {
+                Err(tabula_core::session::MoveError::NotYourTurn.into())
+            }
+            Ask::Choose { options, .. } => Err(MatchError::ChoiceAwaited(options.to_vec())),
+            _ => Ok(()),
+        }
+    }
+
+    /// Refuses a forbidden point (renju, black to move) with the reason.
+    fn refuse_forbidden(&self, cell: usize) -> Result<(), MatchError> {
+        let state = self.session.state();
+        match state.forbidden().into_iter().find(|f| f.cell == cell) {
+            Some(f) => Err(MatchError::Forbidden {
+                cell: state.cell_name(cell),
+                reason: f.reason,
+            }),
+            None => Ok(()),
+        }
+    }
+
     fn play_cell(&mut self, cell: usize) -> Result<(), MatchError> {
         let state = self.session.state();
         let (w, h) = state.grid();
         if cell >= w * h {
             return Err(MatchError::NoSuchCell(cell));
+        }
+        if self.ending.is_none() {
+            self.refuse_while_choosing()?;
+            self.refuse_forbidden(cell)?;
         }
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
@@ -593,11 +898,7 @@ impl<G: Present> Match<G> {
 
     /// Undo and redo share this: stop searches and clocks, change the record, go on.
     fn rewind(&mut self, undo: bool) -> Result<(), MatchError> {
-        let changed = if undo {
-            self.session.undo()
-        } else {
-            self.session.redo()
-        };
+        let changed = if undo { self.undo() } else { self.redo() };
         if !changed {
             return Err(if undo {
                 MatchError::NothingToUndo
@@ -615,26 +916,106 @@ impl<G: Present> Match<G> {
         Ok(())
     }
 
-    /// Goes to the position after `ply` plies, keeping the rest redoable.
+    /// Goes to the position after `ply` plies, keeping the rest redoable (colour choices made
+    /// after that ply go back with the moves after it).
     fn go_to(&mut self, ply: usize) -> Result<(), MatchError> {
-        let len = self.session.moves().len() + self.session.redoable().count();
+        let len = self.plies() + self.session.redoable().count();
         if ply > len {
             return Err(MatchError::NoSuchPly { ply, len });
         }
         self.cancel();
-        while self.session.moves().len() > ply && self.session.undo_ply() {}
-        while self.session.moves().len() < ply && self.session.redo_ply() {}
+        while self.plies() > ply && self.take_back().is_some() {}
+        while self.plies() < ply && self.redo_step() {}
         // A 2048 slide goes with the tile that followed it.
         while self.session.turn() == Turn::Chance && self.session.redo_ply() {}
         self.reset_ending();
         if let Some(clocks) = &mut self.clocks {
             clocks.halt(Instant::now());
         }
-        self.paused = matches!(self.session.turn(), Turn::Player(p) if self.agents[p].is_some())
-            && self.session.can_redo();
+        self.paused =
+            self.actor().is_some_and(|seat| self.agents[seat].is_some()) && self.session.can_redo();
         self.emit(Event::Changed);
         self.advance();
         Ok(())
+    }
+
+    /// Takes back the last move or choice: `Some(true)` when a person decided it, `None` when
+    /// there is nothing to take back.
+    fn take_back(&mut self) -> Option<bool> {
+        let plies = self.plies();
+        let chooser = self
+            .opening
+            .choices
+            .len()
+            .checked_sub(1)
+            .map(|last| self.opening.chooser(last));
+        if let Some(choice) = self.opening.take_back(plies) {
+            self.undone_choices.push(choice);
+            return Some(self.by_person(chooser));
+        }
+        let decider = self.decider_of_move(plies.checked_sub(1)?);
+        self.session.undo_ply();
+        Some(self.by_person(decider))
+    }
+
+    /// Whether undo has anything to take back: a person's move or choice (anything, where
+    /// nobody is human).
+    fn can_undo(&self) -> bool {
+        let nobody = self.nobody_human();
+        (0..self.plies()).any(|i| nobody || self.by_person(self.decider_of_move(i)))
+            || (0..self.opening.choices.len())
+                .any(|i| nobody || self.by_person(Some(self.opening.chooser(i))))
+    }
+
+    /// Takes back moves and choices until a person was last to decide (one where nobody is
+    /// human): the person's move and the computer's reply, a move and its 2048 tile, a colour
+    /// choice and the computer's stones after it. Returns whether anything was undone.
+    fn undo(&mut self) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        if self.nobody_human() {
+            return self.take_back().is_some();
+        }
+        while let Some(by_person) = self.take_back() {
+            if by_person {
+                break;
+            }
+        }
+        true
+    }
+
+    /// Replays what undo took back up to the next point where a person decides (one move or
+    /// choice where nobody is human). Returns whether anything was redone.
+    fn redo(&mut self) -> bool {
+        let nobody = self.nobody_human();
+        let mut redone = false;
+        while self.redo_step() {
+            redone = true;
+            if nobody || self.awaits_person() {
+                break;
+            }
+        }
+        redone
+    }
+
+    /// Replays the next colour choice or move that undo took back; whether there was one.
+    fn redo_step(&mut self) -> bool {
+        let plies = self.plies();
+        if self
+            .undone_choices
+            .last()
+            .is_some_and(|&(after, _)| after == plies)
+        {
+            let (_, choice) = self.undone_choices.pop().expect("checked");
+            if self.opening.choose(plies, choice).is_err() {
+                self.undone_choices.clear();
+                return false;
+            }
+            true
+        } else {
+            self.session.redo_ply()
+        }
     }
 
     fn reset_ending(&mut self) {
@@ -648,6 +1029,9 @@ impl<G: Present> Match<G> {
         self.cancel();
         self.floors.fill(self.tickets);
         self.session = Session::new(start, seats, settings.seed);
+        self.opening = OpeningRecord::new(settings.rules.opening());
+        self.undone_choices.clear();
+        self.plan = None;
         self.agents = agents;
         self.clocks = settings.clock.map(|c| Clocks::new(c, G::PLAYERS));
         self.settings = settings;
@@ -664,12 +1048,9 @@ impl<G: Present> Match<G> {
         if self.ending_now().is_some() {
             return Err(MatchError::GameOver);
         }
-        let to_move = match self.session.turn() {
-            Turn::Player(p) => p,
-            _ => return Err(MatchError::GameOver),
-        };
-        let player = if self.settings.seats[to_move].is_human() {
-            to_move
+        let actor = self.actor().ok_or(MatchError::GameOver)?;
+        let seat = if self.by_person(Some(actor)) {
+            actor
         } else {
             self.settings
                 .seats
@@ -677,6 +1058,8 @@ impl<G: Present> Match<G> {
                 .position(SeatSpec::is_human)
                 .ok_or(MatchError::NoPerson)?
         };
+        // The seat's colour: seat_of maps colours to seats and back.
+        let player = self.opening.seat_of(seat, self.plies());
         if G::PLAYERS == 1 {
             let score = self.session.state().scores()[0];
             self.ending = Some(Ending::Score { score });
@@ -689,25 +1072,24 @@ impl<G: Present> Match<G> {
         Ok(())
     }
 
+    /// Puts `seat` in the seat that plays colour `player` (in a swap opening before the colours
+    /// are chosen: seat number `player`).
     fn set_seat(&mut self, player: Player, seat: SeatSpec) -> Result<(), MatchError> {
         if player >= G::PLAYERS {
             return Err(MatchError::NoSuchPlayer(player));
         }
-        let (slot, session_seat) = match &seat {
-            SeatSpec::Human => (None, Seat::Human),
-            SeatSpec::Computer(spec) => (
-                Some(Slot::Home(Self::build(spec, self.settings.seed)?)),
-                Seat::External { spec: spec.clone() },
-            ),
+        let index = self.opening.seat_of(player, self.plies());
+        let slot = match &seat {
+            SeatSpec::Human => None,
+            SeatSpec::Computer(spec) => Some(Slot::Home(Self::build(spec, self.settings.seed)?)),
         };
-        if matches!(self.search.as_ref().map(|s| s.searcher), Some(Searcher::Seat(p)) if p == player)
+        if matches!(self.search.as_ref().map(|s| s.searcher), Some(Searcher::Seat(p)) if p == index)
         {
             self.cancel();
         }
-        self.agents[player] = slot;
-        self.floors[player] = self.tickets;
-        self.session.set_seat(player, session_seat);
-        self.settings.seats[player] = seat;
+        self.agents[index] = slot;
+        self.floors[index] = self.tickets;
+        self.settings.seats[index] = seat;
         self.emit(Event::Changed);
         self.advance();
         Ok(())
@@ -733,8 +1115,76 @@ impl<G: Present> Match<G> {
         self.advance();
     }
 
+    /// Saves the game with its opening's choices; the seats are listed by colour.
+    fn save(&self, path: &Path) -> Result<(), MatchError> {
+        let mut file = self.session.to_save_file();
+        let plies = self.plies();
+        file.seats = (0..G::PLAYERS)
+            .map(
+                |colour| match &self.settings.seats[self.opening.seat_of(colour, plies)] {
+                    SeatSpec::Human => "human".to_string(),
+                    SeatSpec::Computer(spec) => spec.clone(),
+                },
+            )
+            .collect();
+        if !self.opening.rule.is_standard() {
+            file.opening = Some(self.opening.rule.name().to_string());
+        }
+        file.choices = self
+            .opening
+            .choices
+            .iter()
+            .map(|&(after, choice)| SavedChoice {
+                after,
+                choice: choice.name().to_string(),
+            })
+            .collect();
+        save::save(path, &file)?;
+        Ok(())
+    }
+
+    /// Replaces the game with one from a file, with its opening and choices (the seats stay);
+    /// on any error nothing changes.
     fn load(&mut self, path: &Path) -> Result<(), MatchError> {
-        self.session.load(path)?;
+        let loaded = save::load::<G>(path)?;
+        let corrupt = |reason: String| SaveError::Corrupt {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let rule = match loaded.opening.as_deref() {
+            None => Opening::Standard,
+            Some(name) => Opening::from_name(name)
+                .filter(|o| o.is_standard() || G::KIND == GameKind::Gomoku)
+                .ok_or_else(|| {
+                    corrupt(format!(
+                        "{} is not an opening of {}",
+                        tabula_core::quote(name),
+                        G::NAME
+                    ))
+                })?,
+        };
+        let choices = loaded
+            .choices
+            .iter()
+            .map(|c| {
+                SwapChoice::from_name(&c.choice)
+                    .map(|choice| (c.after, choice))
+                    .ok_or_else(|| {
+                        corrupt(format!(
+                            "{} is not a choice (black, white, place_two)",
+                            tabula_core::quote(&c.choice)
+                        ))
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.opening =
+            OpeningRecord::replay(rule, &choices, loaded.moves.len()).map_err(corrupt)?;
+        if let Rules::Gomoku { opening, .. } = &mut self.settings.rules {
+            *opening = rule;
+        }
+        self.session.replace_game(loaded);
+        self.undone_choices.clear();
+        self.plan = None;
         self.cancel();
         self.reset_ending();
         self.hints = None;
@@ -776,7 +1226,7 @@ impl<G: Present> Match<G> {
             Turn::Player(p) => p,
             _ => 0,
         };
-        if self.agents[player].is_none() {
+        if self.agents[self.actor().unwrap_or(player)].is_none() {
             Status::ToMove { player }
         } else if self.paused {
             Status::Paused { player }
@@ -786,7 +1236,7 @@ impl<G: Present> Match<G> {
     }
 
     fn legal(&self, status: Status) -> Vec<LegalMove> {
-        if !matches!(status, Status::ToMove { .. }) {
+        if !matches!(status, Status::ToMove { .. }) || matches!(self.ask(), Ask::Choose { .. }) {
             return Vec::new();
         }
         let state = self.session.state();
@@ -799,6 +1249,42 @@ impl<G: Present> Match<G> {
                 cell: state.move_cell(mv),
             })
             .collect()
+    }
+
+    /// What a swap opening asks now, while it lasts and the game goes on.
+    fn opening_view(&self, status: Status) -> Option<OpeningView> {
+        if status.is_over() {
+            return None;
+        }
+        let (seat, ask) = match self.ask() {
+            Ask::Play => return None,
+            Ask::Place { seat, stone, of } => (
+                seat,
+                OpeningAsk::Place {
+                    stone,
+                    of,
+                    colour: match self.session.turn() {
+                        Turn::Player(p) => p,
+                        _ => 0,
+                    },
+                },
+            ),
+            Ask::Choose { seat, options } => (
+                seat,
+                OpeningAsk::Choose {
+                    options: options.to_vec(),
+                },
+            ),
+        };
+        Some(OpeningView {
+            rule: self.opening.rule,
+            seat,
+            agent: match &self.settings.seats[seat] {
+                SeatSpec::Human => None,
+                SeatSpec::Computer(spec) => Some(spec.clone()),
+            },
+            ask,
+        })
     }
 
     /// The change made by the last player's move and the chance events after it.
@@ -879,10 +1365,11 @@ impl<G: Present> Controller for Match<G> {
             Command::Resign => self.resign(),
             Command::SetSeat { player, seat } => self.set_seat(player, seat),
             Command::Save(path) => {
-                self.session.save(&path)?;
+                self.save(&path)?;
                 self.emit(Event::Saved(path));
                 Ok(())
             }
+            Command::Choose(choice) => self.choose(choice),
             Command::Load(path) => self.load(&path),
             Command::Quit => {
                 self.cancel();
@@ -1011,6 +1498,11 @@ impl<G: Present> Controller for Match<G> {
             last_move,
             change,
             legal: self.legal(status),
+            forbidden: if status.is_over() {
+                Vec::<ForbiddenView>::new()
+            } else {
+                state.forbidden()
+            },
             hints,
             winning_line: if self.ending.is_none() {
                 state.winning_line()
@@ -1022,7 +1514,7 @@ impl<G: Present> Controller for Match<G> {
             seats: (0..G::PLAYERS)
                 .map(|p| SeatView {
                     name: G::player_name(p),
-                    agent: match &self.settings.seats[p] {
+                    agent: match &self.settings.seats[self.opening.seat_of(p, self.plies())] {
                         SeatSpec::Human => None,
                         SeatSpec::Computer(spec) => Some(spec.clone()),
                     },
@@ -1033,8 +1525,9 @@ impl<G: Present> Controller for Match<G> {
             evaluations,
             clocks: self.clocks.as_ref().map(|c| c.view(Instant::now())),
             thinking: self.thinking.clone(),
-            can_undo: self.session.can_undo(),
-            can_redo: self.session.can_redo(),
+            can_undo: self.can_undo(),
+            can_redo: self.session.can_redo() || !self.undone_choices.is_empty(),
+            opening: self.opening_view(status),
             goal_reached: state.goal_reached(&self.settings.rules),
         }
     }

@@ -15,6 +15,7 @@ mod clock;
 mod command;
 mod controller;
 mod games;
+mod opening;
 mod present;
 mod settings;
 mod view;
@@ -22,9 +23,11 @@ mod view;
 pub use clock::Clocks;
 pub use command::{Command, Event, MatchError};
 pub use controller::{default_opponent, open, Controller, Match, Waker};
+pub use opening::SwapChoice;
 pub use present::Present;
 pub use settings::{MatchSettings, SeatSpec, TimeControl};
 pub use view::{
-    CellView, ChangeView, ClockView, Ending, EvalView, HintView, LegalMove, Piece, PlyView,
-    SeatView, SlideView, Status, VerdictView, View,
+    CellView, ChangeView, ClockView, Ending, EvalView, ForbiddenReason, ForbiddenView, HintView,
+    LegalMove, OpeningAsk, OpeningView, Piece, PlyView, SeatView, SlideView, Status, VerdictView,
+    View,
 };

@@ -5,7 +5,7 @@
 use tabula_core::{AgentCatalog, Player};
 use tabula_games::{GameKind, Rules, RulesError};
 
-use crate::view::{ChangeView, Piece};
+use crate::view::{ChangeView, ForbiddenView, Piece};
 
 /// A game's board as a front end draws it. Cells are numbered row-major from the top-left.
 pub trait Present: AgentCatalog {
@@ -43,6 +43,19 @@ pub trait Present: AgentCatalog {
     /// Whether the goal of `rules` is reached (2048's goal tile); `false` for other games.
     fn goal_reached(&self, _rules: &Rules) -> bool {
         false
+    }
+
+    /// The empty points the player to move may not play, with the reason (renju's forbidden
+    /// points while black is to move); empty for other games and rules.
+    fn forbidden(&self) -> Vec<ForbiddenView> {
+        Vec::new()
+    }
+
+    /// The ways a computer player may place the next `stones` stones of a swap opening, each
+    /// the moves in order; the controller plays the one its engine values nearest to even.
+    /// Empty for games without swap openings.
+    fn opening_candidates(&self, _stones: usize) -> Vec<Vec<Self::Move>> {
+        Vec::new()
     }
 }
 

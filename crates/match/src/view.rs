@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use serde::Serialize;
 use tabula_core::{Player, Progress, Verdict};
-use tabula_games::GameKind;
+use tabula_games::{GameKind, Opening};
+
+use crate::opening::SwapChoice;
 
 /// What stands on a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -76,6 +78,48 @@ impl From<Verdict> for VerdictView {
             Verdict::Loss => VerdictView::Loss,
         }
     }
+}
+
+/// Why a point is forbidden: renju's rules for black.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ForbiddenReason {
+    /// Two or more open threes at once.
+    DoubleThree,
+    /// Two or more fours at once.
+    DoubleFour,
+    /// Six or more in a row.
+    Overline,
+}
+
+impl ForbiddenReason {
+    /// The reason's key in the message catalog (`forbidden-double-three`, …).
+    pub fn key(self) -> &'static str {
+        match self {
+            ForbiddenReason::DoubleThree => "forbidden-double-three",
+            ForbiddenReason::DoubleFour => "forbidden-double-four",
+            ForbiddenReason::Overline => "forbidden-overline",
+        }
+    }
+}
+
+impl std::fmt::Display for ForbiddenReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ForbiddenReason::DoubleThree => "a double three",
+            ForbiddenReason::DoubleFour => "a double four",
+            ForbiddenReason::Overline => "an overline",
+        })
+    }
+}
+
+/// An empty point the player to move may not play, and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ForbiddenView {
+    /// The cell.
+    pub cell: usize,
+    /// Why.
+    pub reason: ForbiddenReason,
 }
 
 /// One ply of the game record.
@@ -262,6 +306,9 @@ pub struct View {
     pub change: ChangeView,
     /// The moves the player to move may make (empty while the computer thinks or after the end).
     pub legal: Vec<LegalMove>,
+    /// The points the player to move may not play, with the reason: black's forbidden points
+    /// under renju while black is to move (empty otherwise).
+    pub forbidden: Vec<ForbiddenView>,
     /// The engine's values for the legal moves, best first, when hints are on and ready.
     pub hints: Option<Vec<HintView>>,
     /// The cells of the winning line, in order.
@@ -289,6 +336,74 @@ pub struct View {
     pub can_redo: bool,
     /// 2048: the goal tile was reached in this game.
     pub goal_reached: bool,
+    /// A swap opening in progress: what is asked of whom. `None` once the colours are settled
+    /// (and always under the standard opening).
+    pub opening: Option<OpeningView>,
+}
+
+/// What a swap opening asks, and of whom.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct OpeningView {
+    /// The opening rule (`swap1`, `swap2`).
+    pub rule: Opening,
+    /// The seat asked, numbered as in the settings: 0 the first player (who places the first
+    /// stones), 1 the second.
+    pub seat: usize,
+    /// The agent spec of a computer in that seat; `None` for a person.
+    pub agent: Option<String>,
+    /// What is asked.
+    pub ask: OpeningAsk,
+}
+
+impl OpeningView {
+    /// The key of the line that says what is asked, in the message catalog: `opening-place`
+    /// (placeholders `seat`, `stone`, `of`, `colour`) or `opening-choose` (`seat`) for a
+    /// person, `opening-computer-place` or `opening-computer-choose` (`seat`) for the computer.
+    pub fn key(&self) -> &'static str {
+        match (&self.ask, self.agent.is_some()) {
+            (OpeningAsk::Place { .. }, false) => "opening-place",
+            (OpeningAsk::Choose { .. }, false) => "opening-choose",
+            (OpeningAsk::Place { .. }, true) => "opening-computer-place",
+            (OpeningAsk::Choose { .. }, true) => "opening-computer-choose",
+        }
+    }
+
+    /// The key of the seat's name: `opening-first` or `opening-second`.
+    pub fn seat_key(&self) -> &'static str {
+        if self.seat == 0 {
+            "opening-first"
+        } else {
+            "opening-second"
+        }
+    }
+
+    /// The choices a person is asked to make now, if any.
+    pub fn person_choices(&self) -> Option<&[SwapChoice]> {
+        match &self.ask {
+            OpeningAsk::Choose { options } if self.agent.is_none() => Some(options),
+            _ => None,
+        }
+    }
+}
+
+/// A swap opening's question.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum OpeningAsk {
+    /// Place stone `stone` of `of` (the colour is `colour`'s).
+    Place {
+        /// The stone's number in this run, from 1.
+        stone: usize,
+        /// How many stones the run has.
+        of: usize,
+        /// Whose colour the stone is (0 black, 1 white).
+        colour: Player,
+    },
+    /// Choose one of `options`.
+    Choose {
+        /// What may be chosen.
+        options: Vec<SwapChoice>,
+    },
 }
 
 impl View {
@@ -300,6 +415,14 @@ impl View {
     /// The legal move on `cell`, if there is one.
     pub fn move_on(&self, cell: usize) -> Option<&LegalMove> {
         self.legal.iter().find(|m| m.cell == Some(cell))
+    }
+
+    /// Why `cell` is forbidden to the player to move, if it is.
+    pub fn forbidden_on(&self, cell: usize) -> Option<ForbiddenReason> {
+        self.forbidden
+            .iter()
+            .find(|f| f.cell == cell)
+            .map(|f| f.reason)
     }
 
     /// The hint for `cell`, if hints are shown and the cell has one.

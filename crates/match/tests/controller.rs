@@ -129,6 +129,7 @@ fn refused_commands_change_nothing_and_say_why() {
     bad_rules.rules = Rules::Gomoku {
         size: 40,
         rule: tabula_gomoku::Rule::Freestyle,
+        opening: tabula_games::Opening::Standard,
     };
     assert!(open(bad_rules).is_err());
     let mut bad_start = settings(GameKind::TicTacToe, vec![SeatSpec::Human, SeatSpec::Human]);

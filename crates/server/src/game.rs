@@ -548,6 +548,7 @@ impl Live {
             "columns": view.column_labels,
             "rows": view.row_labels,
             "cells": cells,
+            "forbidden": view.forbidden,
             "numbers": if gomoku {
                 Some(view.cells.iter().map(|c| c.number.unwrap_or(0)).collect::<Vec<_>>())
             } else {

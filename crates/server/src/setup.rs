@@ -63,6 +63,17 @@ pub fn plan(request: CreateRequest, seed: u64, coin: bool) -> Result<Plan, ApiEr
     rules
         .validate()
         .map_err(|e| ApiError::Unprocessable(Code::BadSettings, e.to_string()))?;
+    if !rules.opening().is_standard() {
+        // The page and the seat tokens follow colours; a swap opening's choice of colour has
+        // no step here yet.
+        return Err(ApiError::Unprocessable(
+            Code::BadSettings,
+            format!(
+                "rules: the {} opening is not offered on the web yet (standard only)",
+                rules.opening().name()
+            ),
+        ));
+    }
     let creator = match request.side.as_deref().unwrap_or("first") {
         "first" => 0,
         "second" => 1,

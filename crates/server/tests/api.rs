@@ -793,3 +793,74 @@ async fn against_the_computer_both_clocks_run_and_the_engine_keeps_to_its_own() 
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn renju_forbidden_points_are_in_the_state_and_refused() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"human","rules":{"rule":"renju"}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let black = created["token"].as_str().unwrap().to_string();
+        let invite = created["invite"].as_str().unwrap().to_string();
+        let white = http::join(addr, &id, &invite).body["token"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        // Black f8 g8 h9 h10, white far away: h8 is a double three for black.
+        for (i, mv) in ["f8", "a1", "g8", "a3", "h9", "a5", "h10", "a7"]
+            .iter()
+            .enumerate()
+        {
+            let token = if i % 2 == 0 { &black } else { &white };
+            let reply = http::play(addr, &id, token, mv);
+            assert_eq!(reply.status, 200, "{mv}: {}", reply.text);
+        }
+        let s = http::state(addr, &id);
+        let h8 = 7 * 15 + 7;
+        assert!(
+            s["forbidden"]
+                .as_array()
+                .unwrap()
+                .contains(&serde_json::json!({"cell": h8, "reason": "double-three"})),
+            "{s}"
+        );
+        let refused = http::play(addr, &id, &black, "h8");
+        assert_eq!(refused.status, 422);
+        assert!(
+            refused
+                .text
+                .contains("forbidden to black under renju: a double three"),
+            "{}",
+            refused.text
+        );
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swap_opening_is_refused_on_the_web_for_now() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        let reply = http::request(
+            addr,
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap1"}}"#),
+        );
+        assert_eq!(reply.status, 422, "{}", reply.text);
+        assert!(reply.text.contains("swap1"), "{}", reply.text);
+        let unknown = http::request(
+            addr,
+            "POST",
+            "/api/games",
+            None,
+            Some(r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap7"}}"#),
+        );
+        assert_eq!(unknown.status, 422, "{}", unknown.text);
+    })
+    .await;
+}

@@ -61,6 +61,7 @@ export function drawGrid(root, state, { mine, onPlay }) {
   const win = new Set(state.winning_line);
   const hints = new Map((state.hints || []).filter((h) => h.cell !== null).map((h) => [h.cell, h]));
   const flipped = new Set(state.change?.flipped || []);
+  const forbidden = new Map((state.forbidden || []).map((f) => [f.cell, f.reason]));
   const cells = [];
   for (let cell = 0; cell < state.width * state.height; cell++) {
     const b = document.createElement("button");
@@ -92,6 +93,10 @@ export function drawGrid(root, state, { mine, onPlay }) {
       b.addEventListener("click", () => onPlay(name));
     } else {
       b.setAttribute("aria-disabled", "true");
+    }
+    if (forbidden.has(cell)) {
+      b.classList.add("forbidden");
+      b.title = t(`forbidden-${forbidden.get(cell)}`);
     }
     const hint = hints.get(cell);
     if (hint) {

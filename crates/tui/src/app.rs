@@ -18,7 +18,7 @@ use tabula_games::{GameKind, Rules};
 use tabula_i18n::{tr, Catalog, Lang};
 use tabula_match::{
     Command, Controller, Event as MatchEvent, MatchError, MatchSettings, SeatSpec, SeatView,
-    Status, View,
+    Status, SwapChoice, View,
 };
 
 use crate::autoplay::{self, Pace};
@@ -291,6 +291,18 @@ impl App {
         match game.controller.handle(command) {
             Ok(()) => self.message = None,
             Err(e) => {
+                if let MatchError::ChoiceAwaited(options) = &e {
+                    // A click or Enter on the board while a colour is to be chosen: the choice.
+                    if game
+                        .view
+                        .opening
+                        .as_ref()
+                        .and_then(|o| o.person_choices())
+                        .is_some()
+                    {
+                        self.dialog = Some(Dialog::Choose(options.clone()));
+                    }
+                }
                 let text = self.error_text(&e);
                 self.say(text, true);
             }
@@ -307,6 +319,13 @@ impl App {
             }
             MatchError::Move(MoveError::NotYourTurn) => self.cat.text("tui-error-turn"),
             MatchError::NoMoveThere(cell) => tr!(self.cat, "tui-error-cell", cell = cell.clone()),
+            MatchError::ChoiceAwaited(_) => self.cat.text("tui-error-choose"),
+            MatchError::Forbidden { cell, reason } => tr!(
+                self.cat,
+                "tui-error-forbidden",
+                cell = cell.clone(),
+                reason = self.cat.text(reason.key())
+            ),
             other => tr!(self.cat, "tui-error-move", detail = other.to_string()),
         }
     }
@@ -387,6 +406,17 @@ impl App {
         }
         if view.history.len() != game.view.history.len() {
             game.scroll = 0;
+        }
+        let asked = |v: &View| -> Option<Vec<SwapChoice>> {
+            Some(v.opening.as_ref()?.person_choices()?.to_vec())
+        };
+        if let Some(options) = asked(&view).filter(|_| asked(&game.view).is_none()) {
+            if matches!(self.dialog, None | Some(Dialog::Help)) {
+                self.dialog = Some(Dialog::Choose(options));
+            }
+        }
+        if asked(&view).is_none() && matches!(self.dialog, Some(Dialog::Choose(_))) {
+            self.dialog = None;
         }
         let goal_made = moved && view.goal_reached && !game.view.goal_reached;
         if goal_made && !view.status.is_over() && matches!(self.dialog, None | Some(Dialog::Help)) {
@@ -579,6 +609,8 @@ impl App {
             (Dialog::GameOver(_), Answer::Launcher) => self.back_to_launcher(),
             (Dialog::Goal(_), Answer::NewGame) => self.new_game(),
             (Dialog::Goal(_), Answer::Undo) => self.command(Command::Undo),
+            (Dialog::Choose(_), Answer::Choose(choice)) => self.command(Command::Choose(choice)),
+            (Dialog::Choose(_), Answer::Undo) => self.command(Command::Undo),
             (Dialog::Resume(settings), Answer::Yes) => match self.store.resume(settings.kind()) {
                 Ok(controller) => self.set_game(controller),
                 Err(e) => {
@@ -811,10 +843,18 @@ impl App {
 }
 
 impl App {
-    /// 2048's lines under the score: the best score, and the autoplay pace while it runs (with
-    /// a status line that says who plays, not that the computer is held back between moves).
+    /// What the panel shows beyond the view: a swap opening's question as the status line, the
+    /// legend of renju's forbidden points;
+    /// 2048's best score, and the autoplay pace while it runs (with a status line that says who
+    /// plays, not that the computer is held back between moves).
     fn panel_notes(&self, game: &Game) -> panel::Notes {
-        let mut notes = panel::Notes::default();
+        let mut notes = panel::Notes {
+            status: crate::text::opening_line(&self.cat, &game.view),
+            ..panel::Notes::default()
+        };
+        if !game.view.forbidden.is_empty() {
+            notes.lines.push(self.cat.text("tui-forbidden-legend"));
+        }
         if let Some(best) = self
             .best
             .as_ref()

@@ -118,7 +118,8 @@ fn rect_of(g: &BoardGeometry, view: &View, cell: usize) -> Rect {
     g.cell_rect(cell % view.width, cell / view.width)
 }
 
-/// Legal-move dots, hint values, the last move, the winning line and the cursor.
+/// Legal-move dots, forbidden points (renju), hint values, the last move, the winning line and
+/// the cursor.
 fn draw_marks(buf: &mut Buffer, g: &BoardGeometry, view: &View, marks: &BoardMarks) {
     let theme = marks.theme;
     let board_bg = theme.board(games::background(view.game));
@@ -126,6 +127,14 @@ fn draw_marks(buf: &mut Buffer, g: &BoardGeometry, view: &View, marks: &BoardMar
         for cell in view.legal.iter().filter_map(|m| m.cell) {
             fill_cell(buf, rect_of(g, view, cell), "·", board_bg);
         }
+    }
+    for f in &view.forbidden {
+        fill_cell(
+            buf,
+            rect_of(g, view, f.cell),
+            "×",
+            board_bg.patch(theme.error()),
+        );
     }
     if let Some(hints) = &view.hints {
         let shown = if view.game == GameKind::Gomoku {

@@ -1,5 +1,5 @@
-//! Dialogs over the screen: the help overlay, confirmations, the game-over dialog and the offer
-//! to resume a saved game. Esc closes any of them.
+//! Dialogs over the screen: the help overlay, confirmations, the game-over dialog, the offer
+//! to resume a saved game and a swap opening's choice of colour. Esc closes any of them.
 
 use crossterm::event::KeyCode;
 use ratatui::layout::Rect;
@@ -8,7 +8,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use tabula_games::GameKind;
 use tabula_i18n::Catalog;
-use tabula_match::{Ending, MatchSettings, View};
+use tabula_match::{Ending, MatchSettings, SwapChoice, View};
 
 use crate::input::help_lines;
 use crate::text::{pad, result};
@@ -38,6 +38,9 @@ pub enum Dialog {
     Resume(Box<MatchSettings>),
     /// 2048: this goal tile was just made; keep going (`c`, Enter) or start again.
     Goal(u64),
+    /// A swap opening asks the person to choose among these (`b` black, `w` white, `p` place
+    /// two more stones); `u` takes back the last stone.
+    Choose(Vec<SwapChoice>),
 }
 
 /// What a dialog's answer is.
@@ -53,6 +56,17 @@ pub enum Answer {
     Undo,
     /// Game over: back to the launcher.
     Launcher,
+    /// A swap opening's choice.
+    Choose(SwapChoice),
+}
+
+/// The key that makes a swap opening's choice.
+fn choice_key(choice: SwapChoice) -> &'static str {
+    match choice {
+        SwapChoice::Black => "b",
+        SwapChoice::White => "w",
+        SwapChoice::PlaceTwo => "p",
+    }
 }
 
 impl Dialog {
@@ -69,6 +83,12 @@ impl Dialog {
             (Dialog::Goal(_), KeyCode::Char('n')) => Some(Answer::NewGame),
             (Dialog::Goal(_), KeyCode::Char('u')) => Some(Answer::Undo),
             (Dialog::Goal(_), _) => None,
+            (Dialog::Choose(options), KeyCode::Char(c)) => options
+                .iter()
+                .find(|&&o| choice_key(o).starts_with(c))
+                .map(|&o| Answer::Choose(o))
+                .or((c == 'u').then_some(Answer::Undo)),
+            (Dialog::Choose(_), _) => None,
             (_, KeyCode::Char('y') | KeyCode::Enter) => Some(Answer::Yes),
             (_, KeyCode::Char('n')) => Some(Answer::No),
             _ => None,
@@ -77,6 +97,11 @@ impl Dialog {
 
     fn buttons(&self) -> Vec<(&'static str, &'static str, Answer)> {
         match self {
+            Dialog::Choose(options) => options
+                .iter()
+                .map(|&o| (choice_key(o), o.key(), Answer::Choose(o)))
+                .chain([("u", "tui-button-undo", Answer::Undo)])
+                .collect(),
             Dialog::Help => vec![("Esc", "tui-button-close", Answer::No)],
             Dialog::GameOver(_) => vec![
                 ("n", "tui-button-new", Answer::NewGame),
@@ -122,9 +147,14 @@ impl Dialog {
             + 4)
         .min(area.width);
         let height = (body.len() as u16 + 4).min(area.height);
+        // The colour choice sits low, clear of the opening stones in the board's centre.
+        let top = match self {
+            Dialog::Choose(_) => area.height.saturating_sub(height + 1),
+            _ => (area.height - height) / 2,
+        };
         let rect = Rect::new(
             area.x + (area.width - width) / 2,
-            area.y + (area.height - height) / 2,
+            area.y + top,
             width,
             height,
         );
@@ -190,6 +220,21 @@ impl Dialog {
                     )));
                 }
                 (cat.text("tui-game-over"), lines)
+            }
+            Dialog::Choose(options) => {
+                let next = view
+                    .and_then(View::to_move)
+                    .map(|p| crate::text::player_name(cat, GameKind::Gomoku, p))
+                    .unwrap_or_default();
+                let mut lines = vec![Line::raw(tabula_i18n::tr!(
+                    cat,
+                    "opening-choose-body",
+                    colour = next
+                ))];
+                if options.contains(&SwapChoice::PlaceTwo) {
+                    lines.push(Line::raw(cat.text("opening-choose-body-swap2")));
+                }
+                (cat.text("opening-choose-title"), lines)
             }
             Dialog::Goal(goal) => (
                 tabula_i18n::tr!(cat, "tui-goal-title", goal = *goal),

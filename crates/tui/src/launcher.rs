@@ -1,4 +1,4 @@
-//! The launcher: game, mode, who moves first, strength, gomoku's size and rule, 2048's goal,
+//! The launcher: game, mode, who moves first, strength, gomoku's size, rule and opening, 2048's goal,
 //! animation and language. Up/Down pick a line, Left/Right (or a click) change it, Enter starts,
 //! Esc or `q` quits.
 
@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
-use tabula_games::{GameKind, Rules};
+use tabula_games::{GameKind, Opening, Rules};
 use tabula_gomoku::Rule;
 use tabula_i18n::{Catalog, Lang};
 use tabula_match::{MatchSettings, SeatSpec};
@@ -37,6 +37,7 @@ enum Field {
     Strength,
     Size,
     Rule,
+    Opening,
     Goal,
     Animation,
     Language,
@@ -62,6 +63,7 @@ pub struct Launcher {
     strength: usize,
     size: usize,
     rule: Rule,
+    opening: Opening,
     goal: usize,
     /// The animation pace chosen.
     pub animation: Animation,
@@ -81,6 +83,7 @@ impl Launcher {
             strength: 2,
             size: 0,
             rule: Rule::Freestyle,
+            opening: Opening::Standard,
             goal: 0,
             animation,
             lang,
@@ -110,7 +113,7 @@ impl Launcher {
             fields.push(Field::Strength);
         }
         match self.kind() {
-            GameKind::Gomoku => fields.extend([Field::Size, Field::Rule]),
+            GameKind::Gomoku => fields.extend([Field::Size, Field::Rule, Field::Opening]),
             GameKind::Game2048 => fields.push(Field::Goal),
             _ => {}
         }
@@ -141,6 +144,7 @@ impl Launcher {
             GameKind::Gomoku => Rules::Gomoku {
                 size: SIZES[self.size],
                 rule: self.rule,
+                opening: self.opening,
             },
             GameKind::Game2048 => Rules::Game2048 {
                 goal: GOALS[self.goal],
@@ -173,10 +177,12 @@ impl Launcher {
             Field::Strength => self.strength = turn(self.strength, self.strengths().len()),
             Field::Size => self.size = turn(self.size, SIZES.len()),
             Field::Rule => {
-                self.rule = match self.rule {
-                    Rule::Freestyle => Rule::Standard,
-                    _ => Rule::Freestyle,
-                }
+                let at = Rule::ALL.iter().position(|&r| r == self.rule);
+                self.rule = Rule::ALL[turn(at.unwrap_or(0), Rule::ALL.len())];
+            }
+            Field::Opening => {
+                let at = Opening::ALL.iter().position(|&o| o == self.opening);
+                self.opening = Opening::ALL[turn(at.unwrap_or(0), Opening::ALL.len())];
             }
             Field::Goal => self.goal = turn(self.goal, GOALS.len()),
             Field::Animation => {
@@ -257,7 +263,13 @@ impl Launcher {
             Field::Size => format!("{0} × {0}", SIZES[self.size]),
             Field::Rule => cat.text(match self.rule {
                 Rule::Freestyle => "tui-rule-freestyle",
-                _ => "tui-rule-standard",
+                Rule::Standard => "tui-rule-standard",
+                Rule::Renju => "tui-rule-renju",
+            }),
+            Field::Opening => cat.text(match self.opening {
+                Opening::Standard => "opening-name-standard",
+                Opening::Swap1 => "opening-name-swap1",
+                Opening::Swap2 => "opening-name-swap2",
             }),
             Field::Goal => GOALS[self.goal].to_string(),
             Field::Animation => cat.text(match self.animation {
@@ -275,6 +287,7 @@ impl Launcher {
             Field::Strength => "tui-launcher-strength",
             Field::Size => "tui-launcher-size",
             Field::Rule => "tui-launcher-rule",
+            Field::Opening => "tui-launcher-opening",
             Field::Goal => "tui-launcher-goal",
             Field::Animation => "tui-launcher-animation",
             Field::Language => "menu-language",

@@ -2,7 +2,7 @@
 
 use tabula_games::GameKind;
 use tabula_i18n::{tr, Catalog};
-use tabula_match::{Ending, SeatView, Status, View};
+use tabula_match::{Ending, OpeningAsk, SeatView, Status, View};
 
 use crate::strength::Strength;
 
@@ -50,6 +50,24 @@ pub fn status(cat: &Catalog, view: &View) -> String {
         }
         Status::Over(ending) => result(cat, view.game, ending),
     }
+}
+
+/// What a swap opening asks of whom, while it lasts: "First player: place stone 2 of 3
+/// (White)", "Second player: choose a colour".
+pub fn opening_line(cat: &Catalog, view: &View) -> Option<String> {
+    let opening = view.opening.as_ref()?;
+    let seat = cat.text(opening.seat_key());
+    Some(match opening.ask {
+        OpeningAsk::Place { stone, of, colour } => tr!(
+            cat,
+            opening.key(),
+            seat = seat,
+            stone = stone,
+            of = of,
+            colour = player_name(cat, view.game, colour)
+        ),
+        OpeningAsk::Choose { .. } => tr!(cat, opening.key(), seat = seat),
+    })
 }
 
 /// How a game ended, in words.

@@ -226,6 +226,8 @@ where
                         start,
                         moves: Vec::new(),
                         seats: Vec::new(),
+                        opening: None,
+                        choices: Vec::new(),
                     });
                     session.restart();
                     show_board = true;

@@ -1,6 +1,7 @@
 //! Gomoku: a wooden board of lines, stones on the crossings (numbered when asked), the last
-//! move boxed, the stone the player would place under the mouse, the winning line, and the
-//! engine's values on its candidate moves when hints are on.
+//! move boxed, the stone the player would place under the mouse, the winning line, renju's
+//! forbidden points crossed out, and the engine's values on its candidate moves when hints are
+//! on.
 
 use eframe::egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Stroke, StrokeKind, Vec2};
 use tabula_match::{Piece, View};
@@ -59,6 +60,14 @@ pub fn paint(painter: &Painter, grid: &Grid, view: &View, look: &Look) {
         if let Some(player) = view.to_move() {
             disc(painter, grid.center(index), radius, player, 1.0, 110);
         }
+    }
+    // Renju: the points black may not play, crossed out.
+    for f in &view.forbidden {
+        let c = grid.center(f.cell);
+        let d = grid.cell * 0.2;
+        let stroke = Stroke::new((grid.cell * 0.08).max(1.5), RED);
+        painter.line_segment([c - Vec2::splat(d), c + Vec2::splat(d)], stroke);
+        painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], stroke);
     }
     if let Some(index) = view.last_move {
         let r = Rect::from_center_size(grid.center(index), Vec2::splat(grid.cell * 0.96));
