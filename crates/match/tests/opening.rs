@@ -437,3 +437,32 @@ fn settings_and_view_carry_the_opening_in_json() {
     );
     assert!(bad.unwrap_err().to_string().contains("swap"));
 }
+
+#[test]
+fn go_to_a_ply_before_the_choice_and_back_keeps_the_choice() {
+    let mut c = swap(Opening::Swap1, vec![SeatSpec::Human, SeatSpec::Human]);
+    for mv in ["h8", "h9", "j10"] {
+        c.handle(Command::Play(mv.into())).unwrap();
+    }
+    c.handle(Command::Choose(SwapChoice::White)).unwrap();
+    c.handle(Command::Play("g7".into())).unwrap();
+    let after = c.view();
+
+    // Back to the second stone: the choice goes back with the moves after it.
+    c.handle(Command::GoTo(2)).unwrap();
+    assert_eq!(c.view().history.len(), 2);
+    assert_eq!(asks(&*c), Some((0, place(3, 3, 0))));
+    assert_eq!(c.view().redoable.len(), 2);
+    // To the end again: the choice is made again on the way, so the seats are as they were.
+    c.handle(Command::GoTo(4)).unwrap();
+    assert_eq!(asks(&*c), None);
+    let view = c.view();
+    assert_eq!(view.history, after.history);
+    assert_eq!(view.status, after.status);
+    assert!(!view.can_redo);
+    // To the ply of the choice: the choice made there stays.
+    c.handle(Command::GoTo(3)).unwrap();
+    assert_eq!(asks(&*c), None, "the choice after ply 3 is kept");
+    // White is to move, and the seat that chose white (seat 1) plays it.
+    assert_eq!(c.view().status, Status::ToMove { player: 1 });
+}
