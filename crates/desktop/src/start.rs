@@ -3,7 +3,7 @@
 
 use eframe::egui::{self, RichText, Ui};
 use std::time::Duration;
-use tabula_games::{GameKind, Rules};
+use tabula_games::{GameKind, Opening, Rules};
 use tabula_gomoku::Rule;
 use tabula_i18n::{tr, Catalog};
 
@@ -185,8 +185,10 @@ pub struct StartForm {
     pub strength: Strength,
     /// Gomoku's board side.
     pub gomoku_size: usize,
-    /// Gomoku: exactly five wins (standard) rather than five or more (freestyle).
-    pub gomoku_standard: bool,
+    /// Gomoku's rule: freestyle, standard (exactly five) or renju.
+    pub gomoku_rule: Rule,
+    /// Gomoku's opening: black begins, or a swap opening.
+    pub gomoku_opening: Opening,
     /// 2048's goal tile.
     pub goal: u64,
     /// The time control (two-player games).
@@ -205,7 +207,8 @@ impl Default for StartForm {
             person_first: true,
             strength: Strength::Medium,
             gomoku_size: 15,
-            gomoku_standard: false,
+            gomoku_rule: Rule::Freestyle,
+            gomoku_opening: Opening::Standard,
             goal: 2048,
             clock: ClockForm::default(),
             help: false,
@@ -230,12 +233,8 @@ impl StartForm {
         let rules = match kind {
             GameKind::Gomoku => Rules::Gomoku {
                 size: self.gomoku_size,
-                rule: if self.gomoku_standard {
-                    Rule::Standard
-                } else {
-                    Rule::Freestyle
-                },
-                opening: tabula_games::Opening::Standard,
+                rule: self.gomoku_rule,
+                opening: self.gomoku_opening,
             },
             GameKind::Game2048 => Rules::Game2048 { goal: self.goal },
             _ => Rules::standard(kind),
@@ -327,16 +326,20 @@ impl StartForm {
                 });
                 ui.horizontal(|ui| {
                     ui.label(tr!(cat, "desktop-rule"));
-                    ui.radio_value(
-                        &mut self.gomoku_standard,
-                        false,
-                        tr!(cat, "desktop-rule-freestyle"),
-                    );
-                    ui.radio_value(
-                        &mut self.gomoku_standard,
-                        true,
-                        tr!(cat, "desktop-rule-standard"),
-                    );
+                    for (rule, key) in [
+                        (Rule::Freestyle, "desktop-rule-freestyle"),
+                        (Rule::Standard, "desktop-rule-standard"),
+                        (Rule::Renju, "desktop-rule-renju"),
+                    ] {
+                        ui.radio_value(&mut self.gomoku_rule, rule, cat.text(key));
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.label(tr!(cat, "desktop-opening"));
+                    for &opening in Opening::ALL {
+                        let key = format!("opening-name-{}", opening.name());
+                        ui.radio_value(&mut self.gomoku_opening, opening, cat.text(&key));
+                    }
                 });
             }
             GameKind::Game2048 => {

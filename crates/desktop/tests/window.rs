@@ -362,3 +362,35 @@ fn going_back_to_the_computers_turn_pauses_it_until_resumed() {
     assert_eq!(v.history.len(), 2, "the computer answered again");
     assert_eq!(v.status, Status::ToMove { player: 0 });
 }
+
+#[test]
+fn renju_forbidden_points_are_refused_and_swap1_asks_for_a_colour() {
+    let mut h = harness(Lang::En);
+    click(&mut h, "Gomoku");
+    click(&mut h, "Two players");
+    click(&mut h, "Renju (black: no 3-3, 4-4 or overline)");
+    click(&mut h, "swap1 (3 stones, then choose)");
+    click(&mut h, "Start");
+    // Player 1 places black, white, black; player 2 takes white and plays on as white.
+    for name in ["f8", "a1", "g8"] {
+        click(&mut h, name);
+    }
+    click(&mut h, "Take white");
+    assert!(view(&h).opening.is_none());
+    for name in ["a3", "h6", "a5", "h7", "a7"] {
+        click(&mut h, name);
+    }
+    // Black to move: h8 would make two open threes (f8 g8 h8 and h6 h7 h8).
+    let v = view(&h);
+    let h8 = v.cells.iter().position(|c| c.name == "h8").unwrap();
+    assert!(
+        v.forbidden.iter().any(|f| f.cell == h8),
+        "h8 is forbidden: {:?}",
+        v.forbidden
+    );
+    click(&mut h, "h8");
+    assert_eq!(view(&h).history.len(), v.history.len(), "h8 was refused");
+    assert_eq!(piece_on(&view(&h), "h8"), Piece::Empty);
+    click(&mut h, "i9");
+    assert_eq!(piece_on(&view(&h), "i9"), Piece::Player(0));
+}
