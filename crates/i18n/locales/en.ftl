@@ -391,3 +391,36 @@ console-menu-2048 = 2048
 console-menu-quit = quit
 console-menu-choose = Choose:{" "}
 console-menu-bad-choice = Type a number from 1 to { $count }, or q.
+
+## Why a game refuses a move (tabula_core::Reason ids; $input is the text as typed, quoted)
+
+reason-game-over = the game is over
+reason-not-legal = not a legal move here
+reason-ttt-not-a-cell = { $input } is not a cell: write a column a-c and a row 1-3 (b2 or 2b), or a keypad digit 1-9
+reason-ttt-no-cell = there is no such cell
+reason-ttt-taken = { $cell } is already taken
+reason-reversi-not-a-square = { $input } is not a square: write a column a-h and a row 1-8 (like f5), the column and row as two digits (like 53), or pass
+reason-reversi-may-not-pass = you have a move, so you may not pass
+reason-reversi-must-pass = you have no move and must pass
+reason-reversi-occupied = that square is occupied
+reason-reversi-flips-nothing = that move flips nothing
+reason-gomoku-point-form = { $input } is not a point: write a column letter and a row number, like h8
+reason-gomoku-point-column = { $input } is not a point: columns go from a to { $last }
+reason-gomoku-point-row-large = { $input } is not a point: the row is too large
+reason-gomoku-point-row = { $input } is not a point: rows go from 1 to { $size }
+reason-gomoku-off-board = off the board
+reason-gomoku-occupied = the point is occupied
+reason-gomoku-double-three = forbidden to black under renju: a double three
+reason-gomoku-double-four = forbidden to black under renju: a double four
+reason-gomoku-overline = forbidden to black under renju: an overline
+reason-gomoku-legal = the move is legal
+reason-2048-not-a-move = { $input } is not a move: slide up, down, left or right (u d l r), or place a tile like 2@a1
+reason-2048-tile-value = { $input }: a new tile is a 2 or a 4
+reason-2048-tile-cell = { $input }: cells are a1 to d4 (column a-d from the left, row 1-4 from the top)
+reason-2048-over = the game is over: no slide changes the board
+reason-2048-tile-first = a new tile must appear first
+reason-2048-slide-nothing = sliding { $direction } changes nothing
+reason-2048-slide-first = a tile appears only after a slide
+reason-2048-two-or-four = only a 2 or a 4 appears
+reason-2048-no-cell = no such cell
+reason-2048-cell-full = cell { $cell } is not empty

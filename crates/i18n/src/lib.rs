@@ -18,6 +18,7 @@ use std::fmt;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use tabula_core::{ParseError, Reason};
 
 /// A language of the catalog.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -165,6 +166,29 @@ impl Catalog {
     /// Whether the catalog has `key`.
     pub fn has(&self, key: &str) -> bool {
         self.bundle.has_message(key)
+    }
+
+    /// A game's reason for refusing a move or position, in this language; its English text
+    /// where the catalog lacks the id (the tests make sure none of the games' ids is missing).
+    pub fn reason(&self, reason: &Reason) -> String {
+        if !self.has(reason.id) {
+            return reason.english().to_string();
+        }
+        let args: Vec<(&str, Arg<'_>)> = reason
+            .args
+            .iter()
+            .map(|(name, value)| (*name, Arg::from(value.as_str())))
+            .collect();
+        self.format(reason.id, &args)
+    }
+
+    /// Why a move or position could not be read, in this language where the game gave a
+    /// translatable reason, else in the game's English words.
+    pub fn parse_error(&self, error: &ParseError) -> String {
+        match &error.reason {
+            Some(reason) => self.reason(reason),
+            None => error.message.clone(),
+        }
     }
 }
 
