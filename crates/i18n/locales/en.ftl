@@ -395,6 +395,8 @@ console-menu-bad-choice = Type a number from 1 to { $count }, or q.
 ## Why a game refuses a move (tabula_core::Reason ids; $input is the text as typed, quoted)
 
 reason-game-over = the game is over
+move-error-illegal = illegal move { $notation }: { $reason }
+move-error-not-your-turn = it is not your turn
 reason-not-legal = not a legal move here
 reason-ttt-not-a-cell = { $input } is not a cell: write a column a-c and a row 1-3 (b2 or 2b), or a keypad digit 1-9
 reason-ttt-no-cell = there is no such cell

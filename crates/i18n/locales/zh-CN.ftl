@@ -386,6 +386,8 @@ console-menu-bad-choice = 请输入 1 到 { $count } 的数字，或 q。
 ## 对局拒绝一步棋的原因（tabula_core::Reason 的 id；$input 是带引号的原输入）
 
 reason-game-over = 对局已结束
+move-error-illegal = 不能走 { $notation }：{ $reason }
+move-error-not-your-turn = 现在不是你走
 reason-not-legal = 此处不能这样走
 reason-ttt-not-a-cell = { $input } 不是格子：请写列 a-c 加行 1-3（b2 或 2b），或小键盘数字 1-9
 reason-ttt-no-cell = 没有这个格子

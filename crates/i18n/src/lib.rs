@@ -18,6 +18,7 @@ use std::fmt;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use tabula_core::session::MoveError;
 use tabula_core::{ParseError, Reason};
 
 /// A language of the catalog.
@@ -188,6 +189,22 @@ impl Catalog {
         match &error.reason {
             Some(reason) => self.reason(reason),
             None => error.message.clone(),
+        }
+    }
+
+    /// A refused move in this language; in English it is the error's own text.
+    pub fn move_error(&self, error: &MoveError) -> String {
+        match error {
+            MoveError::Parse(e) => self.parse_error(e),
+            MoveError::Illegal(e) => self.format(
+                "move-error-illegal",
+                &[
+                    ("notation", Arg::from(e.notation.as_str())),
+                    ("reason", Arg::from(self.reason(&e.reason))),
+                ],
+            ),
+            MoveError::NotYourTurn => self.text("move-error-not-your-turn"),
+            MoveError::GameOver => self.reason(&tabula_core::game_over()),
         }
     }
 }

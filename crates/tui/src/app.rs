@@ -307,6 +307,7 @@ impl App {
             }
             MatchError::Move(MoveError::NotYourTurn) => self.cat.text("tui-error-turn"),
             MatchError::NoMoveThere(cell) => tr!(self.cat, "tui-error-cell", cell = cell.clone()),
+            MatchError::Move(e) => tr!(self.cat, "tui-error-move", detail = self.cat.move_error(e)),
             other => tr!(self.cat, "tui-error-move", detail = other.to_string()),
         }
     }
