@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use tabula_core::{quote, AgentError};
+use tabula_core::{quote, AgentError, Reason};
 use tabula_i18n::{Arg, Catalog, Lang};
 
 /// Something the user asked for could not be done.
@@ -14,6 +14,8 @@ use tabula_i18n::{Arg, Catalog, Lang};
 pub struct CliError {
     key: &'static str,
     args: Vec<(&'static str, String)>,
+    /// A game's reason, rendered into the `detail` placeholder in the user's language.
+    reason: Option<Reason>,
     code: u8,
 }
 
@@ -23,6 +25,7 @@ impl CliError {
         CliError {
             key,
             args: args.to_vec(),
+            reason: None,
             code: 2,
         }
     }
@@ -60,11 +63,14 @@ impl CliError {
 
     /// The message in the catalog's language.
     pub fn render(&self, cat: &Catalog) -> String {
-        let args: Vec<(&str, Arg<'_>)> = self
+        let mut args: Vec<(&str, Arg<'_>)> = self
             .args
             .iter()
             .map(|(name, value)| (*name, Arg::from(value.as_str())))
             .collect();
+        if let Some(reason) = &self.reason {
+            args.push(("detail", Arg::from(cat.reason(reason))));
+        }
         cat.format(self.key, &args)
     }
 }
@@ -135,7 +141,13 @@ impl From<AgentError> for CliError {
 
 impl From<tabula_core::ParseError> for CliError {
     fn from(e: tabula_core::ParseError) -> Self {
-        CliError::usage_key("cli-error-parse", &[("detail", e.message)])
+        match e.reason {
+            Some(reason) => CliError {
+                reason: Some(reason),
+                ..CliError::usage_key("cli-error-parse", &[])
+            },
+            None => CliError::usage_key("cli-error-parse", &[("detail", e.message)]),
+        }
     }
 }
 

@@ -76,14 +76,113 @@ fn a_whole_tictactoe_game_in_chinese_with_the_flag() {
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_chinese_ttt_game(&run.stdout);
-    // The game's own reasons come from the rules in English; everything else is Chinese.
-    let console_only: String = run
-        .stdout
-        .lines()
-        .filter(|line| !line.contains("is not a cell") && !line.contains("already taken"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    assert_no_english(&console_only);
+    // The game's own reasons are Chinese too: nothing English is left.
+    assert_no_english(&run.stdout);
+    for english in ["is not a cell", "already taken", "keypad"] {
+        assert!(!run.stdout.contains(english), "{english:?}: {}", run.stdout);
+    }
+}
+
+#[test]
+fn the_games_reasons_are_chinese_and_stay_english_in_english() {
+    let run = tabula(
+        &[
+            "play",
+            "ttt",
+            "--ui",
+            "console",
+            "--lang",
+            "zh-CN",
+            "--two-player",
+        ],
+        TTT_GAME,
+    );
+    assert!(
+        run.stdout.contains(
+            "无法识别这步棋：\"zz\" 不是格子：请写列 a-c 加行 1-3（b2 或 2b），或小键盘数字 1-9。"
+        ),
+        "a malformed move: {}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("不能走 a1：a1 已经有子了。"),
+        "an occupied cell: {}",
+        run.stdout
+    );
+    let english = tabula(
+        &[
+            "play",
+            "ttt",
+            "--ui",
+            "console",
+            "--lang",
+            "en",
+            "--two-player",
+        ],
+        TTT_GAME,
+    );
+    assert!(
+        english.stdout.contains(
+            "\"zz\" is not a cell: write a column a-c and a row 1-3 (b2 or 2b), or a keypad digit 1-9."
+        ),
+        "{}",
+        english.stdout
+    );
+    assert!(
+        english
+            .stdout
+            .contains("illegal move a1: a1 is already taken."),
+        "{}",
+        english.stdout
+    );
+    // Reversi's and gomoku's refusals in the console.
+    let reversi = tabula(
+        &[
+            "play",
+            "reversi",
+            "--ui",
+            "console",
+            "--lang",
+            "zh-CN",
+            "--two-player",
+        ],
+        "d4\na1\nz9\nq\n",
+    );
+    assert!(
+        reversi.stdout.contains("不能走 d4：那个格子已经有子了。"),
+        "{}",
+        reversi.stdout
+    );
+    assert!(
+        reversi
+            .stdout
+            .contains("不能走 a1：这步棋翻转不了任何棋子。"),
+        "{}",
+        reversi.stdout
+    );
+    assert!(
+        reversi.stdout.contains("\"z9\" 不是格子"),
+        "{}",
+        reversi.stdout
+    );
+    assert_no_english(&reversi.stdout);
+    // A reason inside the command line's error, exit code 2; English as before.
+    let cli = tabula(&["analyze", "gomoku", "h8 zz", "--lang", "zh-CN"], "");
+    assert_eq!(cli.code, 2, "{}", cli.stderr);
+    assert!(
+        cli.stderr
+            .contains("无法读取：\"zz\" 不是交叉点：请写列字母加行号，如 h8"),
+        "{}",
+        cli.stderr
+    );
+    let cli = tabula(&["analyze", "gomoku", "h8 zz", "--lang", "en"], "");
+    assert_eq!(cli.code, 2, "{}", cli.stderr);
+    assert!(
+        cli.stderr
+            .contains("\"zz\" is not a point: write a column letter and a row number, like h8"),
+        "{}",
+        cli.stderr
+    );
 }
 
 #[test]

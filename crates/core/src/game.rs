@@ -1,6 +1,6 @@
 //! The game trait and the small types every game shares.
 
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 use std::hash::Hash;
 
 /// A player's index: `0` moves first in the standard start position, `1` second.
@@ -32,12 +32,61 @@ pub enum Turn {
     Over(Outcome),
 }
 
+/// Why a game refused a move or a position, in a form a front end can translate: a catalog
+/// message id (`reason-…`) with named arguments, plus the English sentence, which is what
+/// [`fmt::Display`] shows (the library, the protocols and the logs stay in English).
+///
+/// The rules crates know no catalog; `tabula_i18n::Catalog::reason` renders a reason in the
+/// user's language. Each game crate lists the ids it can produce in its `REASONS`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reason {
+    /// The catalog message id.
+    pub id: &'static str,
+    /// The message's arguments by placeholder name; notation and quoted input, never words.
+    pub args: Vec<(&'static str, String)>,
+    english: String,
+}
+
+impl Reason {
+    /// The reason `id` whose English text is `english`; add the arguments with [`Reason::arg`].
+    pub fn new(id: &'static str, english: impl Into<String>) -> Self {
+        Reason {
+            id,
+            args: Vec::new(),
+            english: english.into(),
+        }
+    }
+
+    /// The reason with the placeholder `name` set to `value`.
+    pub fn arg(mut self, name: &'static str, value: impl ToString) -> Self {
+        self.args.push((name, value.to_string()));
+        self
+    }
+
+    /// The English sentence.
+    pub fn english(&self) -> &str {
+        &self.english
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.english)
+    }
+}
+
+/// The reason ids the shared default rules ([`Game::illegal_reason`]) can produce.
+pub const REASONS: &[&str] = &["reason-game-over", "reason-not-legal"];
+
 /// A move or position string that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct ParseError {
-    /// What was wrong, in words a person understands.
+    /// What was wrong, in words a person understands (English).
     pub message: String,
+    /// The same, translatable, where the game gives one; `None` for texts that are not (yet)
+    /// in the catalog, which front ends show as `message`.
+    pub reason: Option<Reason>,
 }
 
 impl ParseError {
@@ -45,7 +94,22 @@ impl ParseError {
     pub fn new(message: impl Into<String>) -> Self {
         ParseError {
             message: message.into(),
+            reason: None,
         }
+    }
+
+    /// An error for a translatable reason; its message is the reason's English text.
+    pub fn because(reason: Reason) -> Self {
+        ParseError {
+            message: reason.english.clone(),
+            reason: Some(reason),
+        }
+    }
+}
+
+impl From<Reason> for ParseError {
+    fn from(reason: Reason) -> Self {
+        ParseError::because(reason)
     }
 }
 
@@ -56,7 +120,12 @@ pub struct IllegalMove {
     /// The move as written.
     pub notation: String,
     /// Why it may not be played.
-    pub reason: String,
+    pub reason: Reason,
+}
+
+/// The shared reason `the game is over`.
+pub fn game_over() -> Reason {
+    Reason::new("reason-game-over", "the game is over")
 }
 
 /// A game's rules: positions, moves, notation and outcome. Implementations are pure (no I/O, no
@@ -155,10 +224,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// Explains why `mv` is not legal here; called only for moves that are not. Games override
     /// it with their own reasons (occupied, flips nothing).
-    fn illegal_reason(&self, _mv: Self::Move) -> String {
+    fn illegal_reason(&self, _mv: Self::Move) -> Reason {
         match self.turn() {
-            Turn::Over(_) => "the game is over".to_string(),
-            _ => "not a legal move here".to_string(),
+            Turn::Over(_) => game_over(),
+            _ => Reason::new("reason-not-legal", "not a legal move here"),
         }
     }
 

@@ -24,7 +24,7 @@ pub use agent::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec, Knob};
 pub use analysis::{Analysis, Bound, MoveValue, SearchLimits, Verdict};
 pub use chance::{sample_chance, GameRng};
 pub use control::{Progress, ProgressSink, SearchControl};
-pub use game::{Game, IllegalMove, Outcome, ParseError, Player, Turn};
+pub use game::{game_over, Game, IllegalMove, Outcome, ParseError, Player, Reason, Turn};
 pub use perft::perft;
 pub use quote::quote;
 pub use random_agent::RandomAgent;

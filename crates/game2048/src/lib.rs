@@ -25,3 +25,17 @@ pub mod runner;
 
 pub use board::{Board, Direction};
 pub use rules::{Game2048, Move, TileStep};
+
+/// Every reason id ([`tabula_core::Reason`]) 2048 can give for a refused move.
+pub const REASONS: &[&str] = &[
+    "reason-2048-not-a-move",
+    "reason-2048-tile-value",
+    "reason-2048-tile-cell",
+    "reason-2048-over",
+    "reason-2048-tile-first",
+    "reason-2048-slide-nothing",
+    "reason-2048-slide-first",
+    "reason-2048-two-or-four",
+    "reason-2048-no-cell",
+    "reason-2048-cell-full",
+];

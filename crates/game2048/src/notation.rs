@@ -10,7 +10,7 @@
 //!   `2,0,0,0,0,0,0,0,0,0,4,0,0,0,0,0 player score=0`. A chance position on an empty board is
 //!   the start of a game: two tiles appear before the first slide.
 
-use tabula_core::{quote, ParseError};
+use tabula_core::{quote, ParseError, Reason};
 
 use crate::board::Direction;
 use crate::rules::{tile_value, Game2048, Move, MAX_EXPONENT};
@@ -46,27 +46,34 @@ pub fn parse_move(text: &str) -> Result<Move, ParseError> {
     if let Some(direction) = direction {
         return Ok(Move::Slide(direction));
     }
+    let input = quote(text.trim());
+    let bad = |id: &'static str, english: String| {
+        ParseError::from(Reason::new(id, english).arg("input", &input))
+    };
     let Some((value, cell)) = word.split_once('@') else {
-        return Err(ParseError::new(format!(
-            "{} is not a move: slide up, down, left or right (u d l r), or place a tile like 2@a1",
-            quote(text.trim())
-        )));
+        return Err(bad(
+            "reason-2048-not-a-move",
+            format!(
+                "{input} is not a move: slide up, down, left or right (u d l r), or place a tile \
+                 like 2@a1"
+            ),
+        ));
     };
     let value = match value {
         "2" => 2,
         "4" => 4,
         _ => {
-            return Err(ParseError::new(format!(
-                "{}: a new tile is a 2 or a 4",
-                quote(text.trim())
-            )))
+            return Err(bad(
+                "reason-2048-tile-value",
+                format!("{input}: a new tile is a 2 or a 4"),
+            ))
         }
     };
     let cell = parse_cell(cell).ok_or_else(|| {
-        ParseError::new(format!(
-            "{}: cells are a1 to d4 (column a-d from the left, row 1-4 from the top)",
-            quote(text.trim())
-        ))
+        bad(
+            "reason-2048-tile-cell",
+            format!("{input}: cells are a1 to d4 (column a-d from the left, row 1-4 from the top)"),
+        )
     })?;
     Ok(Move::Spawn { cell, value })
 }

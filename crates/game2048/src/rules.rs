@@ -1,6 +1,6 @@
 //! The game state and its rules: [`Game2048`] implements [`tabula_core::Game`].
 
-use tabula_core::{Game, Outcome, ParseError, Player, Turn};
+use tabula_core::{Game, Outcome, ParseError, Player, Reason, Turn};
 
 use crate::board::{Board, Direction, ESCAPE, MAX_NIBBLE};
 use crate::line::slide_line;
@@ -343,23 +343,34 @@ impl Game for Game2048 {
         }
     }
 
-    fn illegal_reason(&self, mv: Move) -> String {
+    fn illegal_reason(&self, mv: Move) -> Reason {
         match (mv, self.turn()) {
-            (_, Turn::Over(_)) => "the game is over: no slide changes the board".to_string(),
-            (Move::Slide(_), Turn::Chance) => "a new tile must appear first".to_string(),
-            (Move::Slide(d), _) => format!("sliding {} changes nothing", d.name()),
-            (Move::Spawn { .. }, Turn::Player(_)) => {
-                "a tile appears only after a slide".to_string()
+            (_, Turn::Over(_)) => Reason::new(
+                "reason-2048-over",
+                "the game is over: no slide changes the board",
+            ),
+            (Move::Slide(_), Turn::Chance) => {
+                Reason::new("reason-2048-tile-first", "a new tile must appear first")
             }
+            (Move::Slide(d), _) => Reason::new(
+                "reason-2048-slide-nothing",
+                format!("sliding {} changes nothing", d.name()),
+            )
+            .arg("direction", d.name()),
+            (Move::Spawn { .. }, Turn::Player(_)) => Reason::new(
+                "reason-2048-slide-first",
+                "a tile appears only after a slide",
+            ),
             (Move::Spawn { value, .. }, _) if value != 2 && value != 4 => {
-                "only a 2 or a 4 appears".to_string()
+                Reason::new("reason-2048-two-or-four", "only a 2 or a 4 appears")
             }
-            (Move::Spawn { cell, .. }, _) if cell >= 16 => "no such cell".to_string(),
+            (Move::Spawn { cell, .. }, _) if cell >= 16 => {
+                Reason::new("reason-2048-no-cell", "no such cell")
+            }
             (Move::Spawn { cell, .. }, _) => {
-                format!(
-                    "cell {} is not empty",
-                    notation::cell_name(usize::from(cell))
-                )
+                let cell = notation::cell_name(usize::from(cell));
+                Reason::new("reason-2048-cell-full", format!("cell {cell} is not empty"))
+                    .arg("cell", cell)
             }
         }
     }

@@ -30,3 +30,18 @@ pub use engine::Engine;
 pub use renju::Forbidden;
 pub use rules::{Cell, Gomoku, Point, Rule};
 pub use score_table::ScoreTable;
+
+/// Every reason id ([`tabula_core::Reason`]) gomoku can give for a refused move, besides the
+/// shared [`tabula_core::game::REASONS`].
+pub const REASONS: &[&str] = &[
+    "reason-gomoku-point-form",
+    "reason-gomoku-point-column",
+    "reason-gomoku-point-row-large",
+    "reason-gomoku-point-row",
+    "reason-gomoku-off-board",
+    "reason-gomoku-occupied",
+    "reason-gomoku-double-three",
+    "reason-gomoku-double-four",
+    "reason-gomoku-overline",
+    "reason-gomoku-legal",
+];

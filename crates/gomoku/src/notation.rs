@@ -20,7 +20,7 @@
 //! [`position_string`] always writes the board form with `X`/`O`, which [`parse_position`]
 //! reads back to an equal position.
 
-use tabula_core::{quote, Game, ParseError, Player};
+use tabula_core::{quote, Game, ParseError, Player, Reason};
 
 use crate::rules::{Gomoku, Point, Rule, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 
@@ -32,7 +32,12 @@ pub fn column_letter(x: usize) -> char {
 /// Reads a point such as `h8` (or `8h`) on a board of side `size`.
 pub fn parse_point(size: usize, text: &str) -> Result<Point, ParseError> {
     let text = text.trim();
-    let bad = |why: &str| ParseError::new(format!("{} is not a point: {why}", quote(text)));
+    let input = quote(text);
+    let bad = |id: &'static str, why: &str| {
+        ParseError::from(
+            Reason::new(id, format!("{input} is not a point: {why}")).arg("input", &input),
+        )
+    };
     let letters: String = text.chars().filter(|c| c.is_ascii_alphabetic()).collect();
     let digits: String = text.chars().filter(|c| c.is_ascii_digit()).collect();
     let well_formed = text.is_ascii()
@@ -42,21 +47,38 @@ pub fn parse_point(size: usize, text: &str) -> Result<Point, ParseError> {
         && (text.starts_with(&letters) && text.ends_with(&digits)
             || text.starts_with(&digits) && text.ends_with(&letters));
     if !well_formed {
-        return Err(bad("write a column letter and a row number, like h8"));
+        return Err(bad(
+            "reason-gomoku-point-form",
+            "write a column letter and a row number, like h8",
+        ));
     }
     let x = (letters.as_bytes()[0].to_ascii_lowercase() - b'a') as usize;
     if x >= size {
-        return Err(bad(&format!(
-            "columns go from a to {}",
-            column_letter(size - 1)
-        )));
+        let last = column_letter(size - 1);
+        let error = bad(
+            "reason-gomoku-point-column",
+            &format!("columns go from a to {last}"),
+        );
+        return Err(with_arg(error, "last", last));
     }
-    let row: usize = digits.parse().map_err(|_| bad("the row is too large"))?;
+    let row: usize = digits
+        .parse()
+        .map_err(|_| bad("reason-gomoku-point-row-large", "the row is too large"))?;
     if !(1..=size).contains(&row) {
-        return Err(bad(&format!("rows go from 1 to {size}")));
+        let error = bad(
+            "reason-gomoku-point-row",
+            &format!("rows go from 1 to {size}"),
+        );
+        return Err(with_arg(error, "size", size));
     }
     let y = size - row;
     Ok((y * size + x) as Point)
+}
+
+/// `error` with one more argument to its reason.
+fn with_arg(mut error: ParseError, name: &'static str, value: impl ToString) -> ParseError {
+    error.reason = error.reason.map(|reason| reason.arg(name, value));
+    error
 }
 
 /// Writes point `p` of a board of side `size` (`h8`).

@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use tabula_core::{Game, Outcome, ParseError, Player, Turn};
+use tabula_core::{game_over, Game, Outcome, ParseError, Player, Reason, Turn};
 
 use crate::notation;
 use crate::renju::{self, Forbidden};
@@ -457,17 +457,22 @@ impl Game for Gomoku {
             && !(self.black_restricted() && self.forbidden(mv).is_some())
     }
 
-    fn illegal_reason(&self, mv: Point) -> String {
+    fn illegal_reason(&self, mv: Point) -> Reason {
         if self.result.is_some() {
-            "the game is over".to_string()
+            game_over()
         } else if mv as usize >= self.points() {
-            "off the board".to_string()
+            Reason::new("reason-gomoku-off-board", "off the board")
         } else if self.cells[mv as usize] != 0 {
-            "the point is occupied".to_string()
+            Reason::new("reason-gomoku-occupied", "the point is occupied")
         } else if let Some(why) = self.forbidden(mv).filter(|_| self.black_restricted()) {
-            format!("forbidden to black under renju: {why}")
+            let id = match why {
+                Forbidden::DoubleThree => "reason-gomoku-double-three",
+                Forbidden::DoubleFour => "reason-gomoku-double-four",
+                Forbidden::Overline => "reason-gomoku-overline",
+            };
+            Reason::new(id, format!("forbidden to black under renju: {why}"))
         } else {
-            "the move is legal".to_string()
+            Reason::new("reason-gomoku-legal", "the move is legal")
         }
     }
 

@@ -86,7 +86,7 @@ fn forbidden_points_are_not_legal_for_black_and_are_refused_with_the_reason() {
     assert!(!legal.contains(&k7));
     assert!(!game.is_legal(k7));
     assert_eq!(
-        game.illegal_reason(k7),
+        game.illegal_reason(k7).to_string(),
         "forbidden to black under renju: a double three"
     );
     let err = game.parse_moves("k7").unwrap_err().to_string();

@@ -429,3 +429,42 @@ forbidden-overline = 长连
 tui-rule-renju = 连珠（黑方禁手）
 tui-forbidden-legend = × 黑方禁手
 tui-error-forbidden = { $cell } 是黑方禁手：{ $reason }。
+## 对局拒绝一步棋的原因（tabula_core::Reason 的 id；$input 是带引号的原输入）
+
+reason-game-over = 对局已结束
+move-error-illegal = 不能走 { $notation }：{ $reason }
+move-error-not-your-turn = 现在不是你走
+reason-not-legal = 此处不能这样走
+reason-ttt-not-a-cell = { $input } 不是格子：请写列 a-c 加行 1-3（b2 或 2b），或小键盘数字 1-9
+reason-ttt-no-cell = 没有这个格子
+reason-ttt-taken = { $cell } 已经有子了
+reason-reversi-not-a-square = { $input } 不是格子：请写列 a-h 加行 1-8（如 f5），或用两位数字表示列和行（如 53），或 pass
+reason-reversi-may-not-pass = 你有棋可走，不能弃权
+reason-reversi-must-pass = 你无棋可走，必须弃权
+reason-reversi-occupied = 那个格子已经有子了
+reason-reversi-flips-nothing = 这步棋翻转不了任何棋子
+reason-gomoku-point-form = { $input } 不是交叉点：请写列字母加行号，如 h8
+reason-gomoku-point-column = { $input } 不是交叉点：列从 a 到 { $last }
+reason-gomoku-point-row-large = { $input } 不是交叉点：行号太大
+reason-gomoku-point-row = { $input } 不是交叉点：行从 1 到 { $size }
+reason-gomoku-off-board = 在棋盘之外
+reason-gomoku-occupied = 这个交叉点已经有子了
+reason-gomoku-double-three = 连珠规则禁止黑棋走这里：三三禁手
+reason-gomoku-double-four = 连珠规则禁止黑棋走这里：四四禁手
+reason-gomoku-overline = 连珠规则禁止黑棋走这里：长连禁手
+reason-gomoku-legal = 这步棋是合法的
+reason-2048-not-a-move = { $input } 不是一步棋：向上、下、左、右滑动（u d l r），或放一块方块，如 2@a1
+reason-2048-tile-value = { $input }：新方块只能是 2 或 4
+reason-2048-tile-cell = { $input }：格子从 a1 到 d4（列 a-d 从左数，行 1-4 从上数）
+reason-2048-over = 对局已结束：往哪边滑动棋盘都不会变化
+reason-2048-tile-first = 必须先出现一块新方块
+reason-2048-slide-nothing = 向{ $direction ->
+    [up] 上
+    [down] 下
+    [left] 左
+   *[right] 右
+}滑动不会改变棋盘
+reason-2048-slide-first = 只有滑动之后才会出现新方块
+reason-2048-two-or-four = 新出现的方块只能是 2 或 4
+reason-2048-no-cell = 没有这个格子
+reason-2048-cell-full = 格子 { $cell } 不是空的

@@ -18,6 +18,8 @@ use std::fmt;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use tabula_core::session::MoveError;
+use tabula_core::{ParseError, Reason};
 
 /// A language of the catalog.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -165,6 +167,45 @@ impl Catalog {
     /// Whether the catalog has `key`.
     pub fn has(&self, key: &str) -> bool {
         self.bundle.has_message(key)
+    }
+
+    /// A game's reason for refusing a move or position, in this language; its English text
+    /// where the catalog lacks the id (the tests make sure none of the games' ids is missing).
+    pub fn reason(&self, reason: &Reason) -> String {
+        if !self.has(reason.id) {
+            return reason.english().to_string();
+        }
+        let args: Vec<(&str, Arg<'_>)> = reason
+            .args
+            .iter()
+            .map(|(name, value)| (*name, Arg::from(value.as_str())))
+            .collect();
+        self.format(reason.id, &args)
+    }
+
+    /// Why a move or position could not be read, in this language where the game gave a
+    /// translatable reason, else in the game's English words.
+    pub fn parse_error(&self, error: &ParseError) -> String {
+        match &error.reason {
+            Some(reason) => self.reason(reason),
+            None => error.message.clone(),
+        }
+    }
+
+    /// A refused move in this language; in English it is the error's own text.
+    pub fn move_error(&self, error: &MoveError) -> String {
+        match error {
+            MoveError::Parse(e) => self.parse_error(e),
+            MoveError::Illegal(e) => self.format(
+                "move-error-illegal",
+                &[
+                    ("notation", Arg::from(e.notation.as_str())),
+                    ("reason", Arg::from(self.reason(&e.reason))),
+                ],
+            ),
+            MoveError::NotYourTurn => self.text("move-error-not-your-turn"),
+            MoveError::GameOver => self.reason(&tabula_core::game_over()),
+        }
     }
 }
 

@@ -31,3 +31,13 @@ pub mod rules;
 
 pub use notation::{ggf, is_corner, is_edge, Move};
 pub use rules::{score_for, Reversi};
+
+/// Every reason id ([`tabula_core::Reason`]) reversi can give for a refused move, besides the
+/// shared [`tabula_core::game::REASONS`].
+pub const REASONS: &[&str] = &[
+    "reason-reversi-not-a-square",
+    "reason-reversi-may-not-pass",
+    "reason-reversi-must-pass",
+    "reason-reversi-occupied",
+    "reason-reversi-flips-nothing",
+];

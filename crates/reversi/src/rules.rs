@@ -1,6 +1,6 @@
 //! The position and the rules: [`Reversi`] implements [`Game`].
 
-use tabula_core::{Game, Outcome, ParseError, Player, Turn};
+use tabula_core::{game_over, Game, Outcome, ParseError, Player, Reason, Turn};
 
 use crate::bitboard;
 use crate::notation::Move;
@@ -188,16 +188,24 @@ impl Game for Reversi {
         }
     }
 
-    fn illegal_reason(&self, mv: Move) -> String {
+    fn illegal_reason(&self, mv: Move) -> Reason {
         if self.is_over() {
-            return "the game is over".to_string();
+            return game_over();
         }
-        match mv.to_square() {
-            None => "you have a move, so you may not pass".to_string(),
-            Some(_) if self.move_mask() == 0 => "you have no move and must pass".to_string(),
-            Some(sq) if self.empty() >> sq & 1 == 0 => "that square is occupied".to_string(),
-            Some(_) => "that move flips nothing".to_string(),
-        }
+        let (id, english) = match mv.to_square() {
+            None => (
+                "reason-reversi-may-not-pass",
+                "you have a move, so you may not pass",
+            ),
+            Some(_) if self.move_mask() == 0 => {
+                ("reason-reversi-must-pass", "you have no move and must pass")
+            }
+            Some(sq) if self.empty() >> sq & 1 == 0 => {
+                ("reason-reversi-occupied", "that square is occupied")
+            }
+            Some(_) => ("reason-reversi-flips-nothing", "that move flips nothing"),
+        };
+        Reason::new(id, english)
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, ParseError> {

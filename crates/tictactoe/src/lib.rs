@@ -13,3 +13,11 @@ pub mod notation;
 pub mod rules;
 
 pub use rules::{InvalidPosition, Mark, TicTacToe};
+
+/// Every reason id ([`tabula_core::Reason`]) tic-tac-toe can give for a refused move, besides
+/// the shared [`tabula_core::game::REASONS`].
+pub const REASONS: &[&str] = &[
+    "reason-ttt-not-a-cell",
+    "reason-ttt-no-cell",
+    "reason-ttt-taken",
+];

@@ -6,7 +6,7 @@
 //! - A position is nine cells row-major from the top-left (`X`, `O`, and `.`, `-` or space for
 //!   empty), optionally followed by a space and the side to move, written only when O started.
 
-use tabula_core::{quote, ParseError};
+use tabula_core::{quote, ParseError, Reason};
 
 use crate::rules::{InvalidPosition, Mark, TicTacToe};
 
@@ -47,10 +47,16 @@ pub fn parse_cell(text: &str) -> Result<u8, ParseError> {
         _ => None,
     };
     cell.ok_or_else(|| {
-        ParseError::new(format!(
-            "{} is not a cell: write a column a-c and a row 1-3 (b2 or 2b), or a keypad digit 1-9",
-            quote(text)
-        ))
+        let input = quote(text);
+        Reason::new(
+            "reason-ttt-not-a-cell",
+            format!(
+                "{input} is not a cell: write a column a-c and a row 1-3 (b2 or 2b), or a keypad \
+                 digit 1-9"
+            ),
+        )
+        .arg("input", input)
+        .into()
     })
 }
 

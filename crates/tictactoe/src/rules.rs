@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use tabula_core::{quote, Game, Outcome, ParseError, Player, Turn};
+use tabula_core::{game_over, quote, Game, Outcome, ParseError, Player, Reason, Turn};
 
 use crate::notation;
 
@@ -298,13 +298,14 @@ impl Game for TicTacToe {
         }
     }
 
-    fn illegal_reason(&self, cell: u8) -> String {
+    fn illegal_reason(&self, cell: u8) -> Reason {
         if self.is_over() {
-            "the game is over".to_string()
+            game_over()
         } else if cell > 8 {
-            "there is no such cell".to_string()
+            Reason::new("reason-ttt-no-cell", "there is no such cell")
         } else {
-            format!("{} is already taken", notation::cell_name(cell))
+            let cell = notation::cell_name(cell);
+            Reason::new("reason-ttt-taken", format!("{cell} is already taken")).arg("cell", cell)
         }
     }
 }

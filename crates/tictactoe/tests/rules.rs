@@ -98,7 +98,12 @@ fn occupied_cells_and_finished_games_are_illegal() {
     let err = state.try_play(0).unwrap_err();
     assert!(err.to_string().contains("a1 is already taken"));
     let mut won = TicTacToe::parse_position("XXXOO....").unwrap();
-    assert!(won.try_play(8).unwrap_err().reason.contains("over"));
+    assert!(won
+        .try_play(8)
+        .unwrap_err()
+        .reason
+        .english()
+        .contains("over"));
 }
 
 #[test]

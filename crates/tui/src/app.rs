@@ -326,6 +326,7 @@ impl App {
                 cell = cell.clone(),
                 reason = self.cat.text(reason.key())
             ),
+            MatchError::Move(e) => tr!(self.cat, "tui-error-move", detail = self.cat.move_error(e)),
             other => tr!(self.cat, "tui-error-move", detail = other.to_string()),
         }
     }

@@ -78,6 +78,24 @@ fn a_click_on_a_panel_button_presses_it() {
     assert!(app.view().unwrap().history.is_empty(), "undo took b2 back");
 }
 
+#[test]
+fn a_refused_move_gives_the_games_reason_in_the_users_language() {
+    let mut zh = app(people(GameKind::TicTacToe), Lang::ZhCn, None);
+    keys(&mut zh, ":b2\n:b2\n");
+    assert_eq!(zh.message(), Some("不能走 b2：b2 已经有子了"));
+    keys(&mut zh, ":zz\n");
+    assert_eq!(
+        zh.message(),
+        Some("\"zz\" 不是格子：请写列 a-c 加行 1-3（b2 或 2b），或小键盘数字 1-9")
+    );
+    let mut en = app(people(GameKind::TicTacToe), Lang::En, None);
+    keys(&mut en, ":b2\n:b2\n");
+    assert_eq!(en.message(), Some("illegal move b2: b2 is already taken"));
+    let mut reversi = app(people(GameKind::Reversi), Lang::ZhCn, None);
+    keys(&mut reversi, ":a1\n");
+    assert_eq!(reversi.message(), Some("不能走 a1：这步棋翻转不了任何棋子"));
+}
+
 /// Keys sent from another thread, as a person would type them.
 struct Channel(mpsc::Receiver<Event>);
 

@@ -183,12 +183,12 @@ fn common_help(cat: &Catalog) -> String {
 /// reason.
 fn move_error(e: &MoveError, cat: &Catalog) -> String {
     match e {
-        MoveError::Parse(e) => tr!(cat, "console-move-parse", detail = e.message.clone()),
+        MoveError::Parse(e) => tr!(cat, "console-move-parse", detail = cat.parse_error(e)),
         MoveError::Illegal(e) => tr!(
             cat,
             "console-move-illegal",
             notation = e.notation.clone(),
-            reason = e.reason.clone()
+            reason = cat.reason(&e.reason)
         ),
         MoveError::NotYourTurn => tr!(cat, "console-not-your-turn"),
         MoveError::GameOver => tr!(cat, "console-game-over"),

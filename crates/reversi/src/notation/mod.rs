@@ -7,7 +7,7 @@ pub(crate) mod transcript;
 
 use std::fmt;
 
-use tabula_core::{quote, ParseError};
+use tabula_core::{quote, ParseError, Reason};
 
 /// A move: a square `0..64` (`row * 8 + col`, `a1` = 0, `h8` = 63; the same numbers as
 /// OpenSpiel's othello actions) or a pass (64).
@@ -56,11 +56,17 @@ impl Move {
         }
         let bytes = text.as_bytes();
         let bad = || {
-            ParseError::new(format!(
-                "{} is not a square: write a column a-h and a row 1-8 (like f5), \
-                 the column and row as two digits (like 53), or pass",
-                quote(text)
-            ))
+            let input = quote(text);
+            ParseError::from(
+                Reason::new(
+                    "reason-reversi-not-a-square",
+                    format!(
+                        "{input} is not a square: write a column a-h and a row 1-8 (like f5), \
+                         the column and row as two digits (like 53), or pass"
+                    ),
+                )
+                .arg("input", input),
+            )
         };
         if bytes.len() != 2 {
             return Err(bad());
