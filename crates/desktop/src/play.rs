@@ -2,6 +2,7 @@
 //! them (when the position appeared, for animations; the toggles; the last error).
 
 use eframe::egui;
+use tabula_i18n::{tr, Catalog};
 use tabula_match::{Command, Controller, Event, MatchError, MatchSettings, SeatSpec, View};
 
 use crate::anim::{Anim, AnimSpeed};
@@ -23,13 +24,40 @@ pub struct Play {
     /// Show the evaluation graph (reversi, gomoku).
     pub graph: bool,
     /// The last refusal or error, for the side panel.
-    pub message: Option<String>,
+    pub message: Option<Message>,
     /// The save file's path as typed.
     pub path: String,
     /// A transcript typed or pasted, to replay.
     pub paste: String,
     /// 2048: the mouse drag so far.
     pub drag: egui::Vec2,
+}
+
+/// What the side panel says under the board's buttons.
+#[derive(Debug)]
+pub enum Message {
+    /// A command the controller refused, rendered in the window's language when shown.
+    Refused(MatchError),
+    /// A text already in words (an engine's error, a saved file).
+    Text(String),
+}
+
+impl Message {
+    /// The message in `cat`'s language: a game's reason for a refused move from the catalog,
+    /// a forbidden renju point with its reason.
+    pub fn render(&self, cat: &Catalog) -> String {
+        match self {
+            Message::Refused(MatchError::Move(e)) => cat.move_error(e),
+            Message::Refused(MatchError::Forbidden { cell, reason }) => tr!(
+                cat,
+                "desktop-forbidden",
+                cell = cell.clone(),
+                reason = cat.text(reason.key())
+            ),
+            Message::Refused(other) => other.to_string(),
+            Message::Text(text) => text.clone(),
+        }
+    }
 }
 
 impl Play {
@@ -79,7 +107,7 @@ impl Play {
                 true
             }
             Err(e) => {
-                self.message = Some(e.to_string());
+                self.message = Some(Message::Refused(e));
                 false
             }
         };
@@ -92,7 +120,7 @@ impl Play {
         let events = self.ctl.poll();
         for event in &events {
             if let Event::Error(e) = event {
-                self.message = Some(e.clone());
+                self.message = Some(Message::Text(e.clone()));
             }
         }
         if !events.is_empty() {
@@ -195,7 +223,7 @@ impl Play {
                 let _ = self.ctl.handle(Command::SetSeat { player, seat });
             }
         }
-        self.message = result.as_ref().err().cloned();
+        self.message = result.as_ref().err().cloned().map(Message::Text);
         self.refresh(now);
         result
     }

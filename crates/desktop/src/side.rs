@@ -10,7 +10,7 @@ use tabula_games::GameKind;
 use tabula_i18n::{tr, Catalog};
 use tabula_match::{Command, Ending, OpeningAsk, Status, View};
 
-use crate::play::Play;
+use crate::play::{Message, Play};
 
 /// Wins per seat and draws in this run of the window, for the games of one kind.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -244,7 +244,7 @@ pub fn show(
         }
     });
     if let Some(message) = &play.message {
-        ui.colored_label(ui.visuals().error_fg_color, message);
+        ui.colored_label(ui.visuals().error_fg_color, message.render(cat));
     }
     ui.separator();
     ui.label(RichText::new(tr!(cat, "desktop-moves")).strong());
@@ -266,7 +266,11 @@ pub fn show(
         if ui.button(tr!(cat, "desktop-save")).clicked() {
             let path = PathBuf::from(play.path.trim());
             if play.send(Command::Save(path), now) {
-                play.message = Some(tr!(cat, "desktop-saved", path = play.path.trim()));
+                play.message = Some(Message::Text(tr!(
+                    cat,
+                    "desktop-saved",
+                    path = play.path.trim()
+                )));
             }
         }
         if ui.button(tr!(cat, "desktop-load")).clicked() {

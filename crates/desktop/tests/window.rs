@@ -391,6 +391,7 @@ fn renju_forbidden_points_are_refused_and_swap1_asks_for_a_colour() {
     click(&mut h, "h8");
     assert_eq!(view(&h).history.len(), v.history.len(), "h8 was refused");
     assert_eq!(piece_on(&view(&h), "h8"), Piece::Empty);
+    h.get_by_label("h8 is forbidden to black under renju: a double three.");
     click(&mut h, "i9");
     assert_eq!(piece_on(&view(&h), "i9"), Piece::Player(0));
 }

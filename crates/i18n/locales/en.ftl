@@ -247,6 +247,7 @@ desktop-rule-freestyle = Freestyle (five or more)
 desktop-rule-standard = Standard (exactly five)
 desktop-rule-renju = Renju (black: no 3-3, 4-4 or overline)
 desktop-opening = Opening:
+desktop-forbidden = { $cell } is forbidden to black under renju: { $reason }.
 desktop-goal = Goal tile:
 desktop-help-tictactoe = Take turns marking a square of the 3 × 3 grid. Three of your marks in a row, column or diagonal win; a full grid without one is a draw. Click a square to mark it.
 desktop-help-reversi = Place a disc so that it encloses a straight line of your opponent's discs; they turn over to your colour. The dots show where you may play; with no move you must pass. When neither side can move, the one with more discs wins. Click a square to play.

@@ -241,6 +241,7 @@ desktop-rule-freestyle = 无禁手（五连或更长）
 desktop-rule-standard = 标准（恰好五连）
 desktop-rule-renju = 连珠（黑方禁手：三三、四四、长连）
 desktop-opening = 开局：
+desktop-forbidden = { $cell } 是黑方禁手：{ $reason }。
 desktop-goal = 目标方块：
 desktop-help-tictactoe = 双方轮流在 3 × 3 的格子里画记号。自己的三个记号连成一行、一列或一条对角线即获胜；格子下满仍无人连成则为和棋。点击格子即可落子。
 desktop-help-reversi = 落子时必须夹住对方一条直线上的棋子，被夹住的棋子翻成你的颜色。圆点标出可以下的位置；无处可下时必须停一手。双方都不能下时，棋子多的一方获胜。点击格子即可落子。
