@@ -54,7 +54,7 @@ impl Animation {
     /// Every setting, in menu order.
     pub const ALL: [Animation; 3] = [Animation::Normal, Animation::Fast, Animation::Off];
 
-    /// How many frames (of [`terminal::FRAME`]) an animation lasts.
+    /// How many frames (of 30 ms, the screen's frame) an animation lasts.
     pub fn frames(self) -> u32 {
         match self {
             Animation::Off => 0,
