@@ -255,7 +255,11 @@ fn board_area(ui: &mut Ui, play: &mut Play, cat: &Catalog, prefs: &Prefs, now: f
         }
     }
     let input = board::squares(ui, &grid, &view);
-    if let Some(cell) = input.clicked.filter(|&c| view.move_on(c).is_some()) {
+    // A click on a legal move plays it; one on a forbidden renju point is sent too, so that the
+    // controller's refusal names the reason.
+    let playable =
+        |c: usize| view.move_on(c).is_some() || view.forbidden.iter().any(|f| f.cell == c);
+    if let Some(cell) = input.clicked.filter(|&c| playable(c)) {
         play.send(Command::PlayCell(cell), now);
         ui.ctx().request_repaint();
     }
