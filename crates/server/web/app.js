@@ -208,6 +208,7 @@ function statusLine() {
   if (state.queued) return t("web-queued");
   if (state.seats.length === 1) return t("web-keys-2048");
   const player = seatName(state, state.to_move);
+  if (myTurn() && !state.legal_cells.length && state.legal_other.includes("pass")) return t("web-must-pass", { player });
   return t(state.thinking ? "status-thinking" : "status-to-move", { player });
 }
 
@@ -250,8 +251,10 @@ function drawPlayers() {
     li.className = state.to_move === p ? "to-move" : "";
     const who = seat.kind === "computer" ? t("player-computer", { agent: seat.agent }) : t("player-person");
     const you = mine && mine.player === p ? ` (${t("player-you")})` : "";
-    li.innerHTML = `<span class="dot p${p + 1}"></span><span class="who"></span><span class="clock" data-player="${p}"></span>`;
+    li.innerHTML = `<span class="dot p${p + 1}"></span><span class="who"></span><span class="count"></span><span class="clock" data-player="${p}"></span>`;
     li.querySelector(".who").textContent = `${seatName(state, p)} — ${who}${you}`;
+    // Reversi is decided by the discs each side has: show them, as the terminal does.
+    if (state.game === "reversi") li.querySelector(".count").textContent = state.scores[p];
     return li;
   });
   $("players").replaceChildren(...(state.seats.length > 1 ? items : []));
@@ -274,7 +277,7 @@ function drawMoves() {
   const plies = state.moves.filter((m) => m.player !== null);
   const items = plies.map((m, i) => {
     const li = document.createElement("li");
-    li.textContent = `${seatName(state, m.player)} ${m.move}`;
+    li.textContent = `${seatName(state, m.player)} ${m.move === "pass" ? t("web-pass") : m.move}`;
     if (i === plies.length - 1) li.className = "latest";
     return li;
   });

@@ -240,6 +240,36 @@ test("reversi against the computer, on a phone, in Chinese", async () => {
   await kill9(server);
 });
 
+test("reversi: the player with no move is told to pass, in Chinese, and the discs are counted", async () => {
+  const server = await serve(join(work, "pass.sqlite"));
+  const api = async (path, body, token) => {
+    const headers = { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const r = await fetch(server.url + path, body ? { method: "POST", headers, body: JSON.stringify(body) } : {});
+    return r.json();
+  };
+  // Two people; after these eight plies Black (to move) has no legal square.
+  const created = await api("/api/games", { game: "reversi", opponent: "human" });
+  const joined = await api(`/api/games/${created.id}/join`, { invite: created.invite });
+  const tokens = [created.token, joined.token];
+  const plies = ["d3", "c3", "f5", "d2", "d1", "e1", "b2", "c1"];
+  for (const [i, move] of plies.entries()) await api(`/api/games/${created.id}/moves`, { move }, tokens[i % 2]);
+  const { context, page } = await fresh();
+  await page.addInitScript((seat) => {
+    localStorage.setItem("tabula.lang", "zh-CN");
+    localStorage.setItem(`tabula.seat.${seat.id}`, JSON.stringify({ token: seat.token, player: 0 }));
+  }, { id: created.id, token: created.token });
+  await page.goto(`${server.url}/g/${created.id}`);
+  // Before: "轮到黑方" (Black to move) with nothing to click and "pass" in the move list.
+  await page.locator("#status", { hasText: "黑方无处可下，只能停一手" }).waitFor();
+  assert.equal(await page.locator(".cell.legal").count(), 0);
+  assert.deepEqual(await page.locator("#players .count").allTextContents(), ["8", "4"]);
+  await page.click("#pass");
+  await page.locator("#status", { hasText: "轮到白方" }).waitFor();
+  assert.equal(await page.locator("#moves li").last().textContent(), "黑方 停一手");
+  await context.close();
+  await kill9(server);
+});
+
 test("in Chinese: a wrong invite is refused in Chinese, a draw offer is declined, labels match the notation", async () => {
   const server = await serve(join(work, "decline.sqlite"));
   const zh = { locale: "zh-CN" };
