@@ -60,7 +60,8 @@ after(async () => {
 });
 
 async function shot(page, game) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `web-${game}.png`) });
+  // Animations finished (a disc caught mid-flip looked broken).
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `web-${game}.png`), animations: "disabled" });
 }
 
 /** A new page in a fresh context (its own storage), English. */
