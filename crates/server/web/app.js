@@ -6,10 +6,11 @@ import { drawGrid, draw2048, seatName } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** Each game's computer players: [agent spec, strength in the catalog's words, short name]. */
 const STRENGTHS = {
-  tictactoe: [["random", "random"], ["rules", "rules"], ["minimax", "minimax"]],
-  reversi: [["corner-best", "corner-best"], ["engine:level=2", "engine 2"], ["engine:level=5", "engine 5"], ["engine:level=8", "engine 8"]],
-  gomoku: [["score-table", "score-table"], ["engine:level=2", "engine 2"], ["engine:level=5", "engine 5"], ["engine:level=8", "engine 8"]],
+  tictactoe: [["random", "beginner", "random"], ["rules", "medium", "rules"], ["minimax", "strongest", "minimax"]],
+  reversi: [["corner-best", "beginner", "corner-best"], ["engine:level=2", "easy", "engine 2"], ["engine:level=5", "medium", "engine 5"], ["engine:level=8", "strong", "engine 8"]],
+  gomoku: [["score-table", "beginner", "score-table"], ["engine:level=2", "easy", "engine 2"], ["engine:level=5", "medium", "engine 5"], ["engine:level=8", "strong", "engine 8"]],
 };
 
 /** Seats this browser holds, by game id: {token, player, invite?}. */
@@ -30,6 +31,8 @@ let toastTimer = null;
 function translate() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   $("lang").textContent = t("web-other-language");
+  // The start screen's lists built from the catalog (the strengths) follow the language too.
+  $("new-game").dispatchEvent(new Event("change"));
 }
 
 /** A refusal in the page's language: the catalog's text for its code, else the server's. */
@@ -62,10 +65,14 @@ function startScreen() {
     for (const el of form.querySelectorAll(".g2048-only")) el.hidden = game !== "2048";
     const select = $("strength");
     const options = STRENGTHS[game] || [];
-    if (select.dataset.game !== game) {
+    if (select.dataset.game !== game || select.dataset.lang !== lang) {
+      const kept = select.dataset.game === game ? select.value : null;
       select.dataset.game = game;
-      select.replaceChildren(...options.map(([spec, label]) => new Option(label, spec)));
-      select.selectedIndex = Math.min(options.length - 1, game === "tictactoe" ? 2 : 2);
+      select.dataset.lang = lang;
+      const label = (word, name) => `${t(`tui-strength-${word}`)} (${name})`;
+      select.replaceChildren(...options.map(([spec, word, name]) => new Option(label(word, name), spec)));
+      if (kept) select.value = kept;
+      else select.selectedIndex = Math.min(options.length - 1, 2);
     }
   };
   form.addEventListener("change", update);

@@ -227,6 +227,10 @@ test("reversi against the computer, on a phone, in Chinese", async () => {
   const server = await serve(join(work, "reversi.sqlite"));
   const { context, page } = await fresh({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
   await page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
+  // The strengths in the catalog's words (they were the agents' English names only).
+  await page.goto(server.url);
+  await page.check('input[name=game][value="reversi"]');
+  assert.equal(await page.locator('#strength option[value="engine:level=2"]').textContent(), "简单 (engine 2)");
   await startGame(page, server.url, { game: "reversi", strength: "engine:level=2" });
   assert.match(await page.locator("#title").textContent(), /黑白棋|Reversi|翻转棋/);
   // Reversi's seats are named by colour, as in the terminal, not X and O.
