@@ -166,6 +166,7 @@ web-accept = Accept
 web-resign = Resign
 web-rematch = Rematch
 web-pass = Pass
+web-must-pass = { $player } has no move: pass
 web-moves = Moves
 web-score = Score
 web-best = Best

@@ -14,6 +14,9 @@ pub struct Clocks {
     /// Time left when each clock last stopped.
     banked: Vec<Duration>,
     running: Option<(Player, Instant)>,
+    /// A player whose time left was set from outside: their per-move clock is not filled
+    /// again when it next starts.
+    kept: Option<Player>,
 }
 
 impl Clocks {
@@ -27,16 +30,31 @@ impl Clocks {
             control,
             banked: vec![full; players],
             running: None,
+            kept: None,
         }
     }
 
     /// Starts `player`'s clock (stopping any other without credit); a per-move clock is full
-    /// again.
+    /// again unless its time left was just set ([`Clocks::set_remaining`]).
     pub fn start(&mut self, player: Player, now: Instant) {
+        let kept = self.kept.take() == Some(player);
         if let TimeControl::PerMove { per_move_ms } = self.control {
-            self.banked[player] = per_move_ms;
+            if !kept {
+                self.banked[player] = per_move_ms;
+            }
         }
         self.running = Some((player, now));
+    }
+
+    /// Sets `player`'s time left to `left` at `now`, for a front end that keeps the clock that
+    /// counts (a server whose games wait for a free engine): a running clock runs on from
+    /// there, a stopped one starts from there next time, even a per-move one.
+    pub fn set_remaining(&mut self, player: Player, left: Duration, now: Instant) {
+        self.banked[player] = left;
+        match &mut self.running {
+            Some((p, since)) if *p == player => *since = now,
+            _ => self.kept = Some(player),
+        }
     }
 
     /// Stops the running clock after its player moved, adding the increment.
@@ -141,5 +159,42 @@ mod tests {
         assert_eq!(clocks.remaining(0, t0 + 5 * SECOND), 2 * SECOND);
         let budget = clocks.budget(0, t0 + 5 * SECOND);
         assert!(budget < 2 * SECOND && budget > SECOND, "{budget:?}");
+    }
+
+    #[test]
+    fn a_time_set_from_outside_holds_even_for_a_per_move_clock() {
+        let control = TimeControl::PerMove {
+            per_move_ms: 2 * SECOND,
+        };
+        let mut clocks = Clocks::new(control, 2);
+        let t0 = Instant::now();
+        clocks.set_remaining(1, SECOND / 2, t0);
+        clocks.start(1, t0 + SECOND);
+        assert_eq!(clocks.remaining(1, t0 + SECOND), SECOND / 2);
+        assert!(clocks.budget(1, t0 + SECOND) < SECOND / 2);
+        clocks.set_remaining(1, SECOND / 4, t0 + 2 * SECOND);
+        assert_eq!(
+            clocks.remaining(1, t0 + 2 * SECOND),
+            SECOND / 4,
+            "while running"
+        );
+        clocks.moved(t0 + 2 * SECOND);
+        clocks.start(1, t0 + 3 * SECOND);
+        assert_eq!(
+            clocks.remaining(1, t0 + 3 * SECOND),
+            2 * SECOND,
+            "the next turn is full again"
+        );
+        let fischer = TimeControl::Fischer {
+            base_ms: 60 * SECOND,
+            increment_ms: 10 * SECOND,
+        };
+        let mut clocks = Clocks::new(fischer, 2);
+        clocks.set_remaining(0, SECOND, t0);
+        clocks.start(0, t0);
+        assert!(
+            clocks.budget(0, t0) < SECOND,
+            "the budget follows the time set"
+        );
     }
 }

@@ -2,6 +2,7 @@
 //! errors a command can meet.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use tabula_core::save::SaveError;
 use tabula_core::session::MoveError;
@@ -47,6 +48,15 @@ pub enum Command {
     },
     /// A person's answer in a swap opening (take black, take white, place two more stones).
     Choose(SwapChoice),
+    /// Sets a player's time left on the controller's clock (nothing without a clock): for a
+    /// front end that keeps the clock that counts and hands it over before a search, so the
+    /// computer's budget follows it.
+    SetTime {
+        /// The seat.
+        player: Player,
+        /// Its time left from now.
+        left: Duration,
+    },
     /// Saves the game to a file (the console's save format).
     Save(PathBuf),
     /// Replaces the game with one from a file.

@@ -1364,6 +1364,15 @@ impl<G: Present> Controller for Match<G> {
             }
             Command::Resign => self.resign(),
             Command::SetSeat { player, seat } => self.set_seat(player, seat),
+            Command::SetTime { player, left } => {
+                if player >= G::PLAYERS {
+                    return Err(MatchError::NoSuchPlayer(player));
+                }
+                if let Some(clocks) = &mut self.clocks {
+                    clocks.set_remaining(player, left, Instant::now());
+                }
+                Ok(())
+            }
             Command::Save(path) => {
                 self.save(&path)?;
                 self.emit(Event::Saved(path));

@@ -328,6 +328,49 @@ fn the_computers_clock_limits_its_thinking() {
 }
 
 #[test]
+fn a_time_set_from_outside_bounds_the_computers_search() {
+    // A minute a move: unhurried, the engine would think far longer than the 300 ms set.
+    let mut s = settings(
+        GameKind::Reversi,
+        vec![SeatSpec::Human, computer("engine:time=60000")],
+    );
+    s.clock = Some(TimeControl::PerMove {
+        per_move_ms: Duration::from_secs(60),
+    });
+    let mut c = open(s).unwrap();
+    c.handle(Command::Pause(true)).unwrap();
+    c.handle(Command::Play("f5".into())).unwrap();
+    assert!(matches!(
+        c.handle(Command::SetTime {
+            player: 2,
+            left: Duration::ZERO
+        }),
+        Err(MatchError::NoSuchPlayer(2))
+    ));
+    c.handle(Command::SetTime {
+        player: 1,
+        left: Duration::from_millis(300),
+    })
+    .unwrap();
+    let started = Instant::now();
+    c.handle(Command::Pause(false)).unwrap();
+    let events = wait_for(&mut *c, Duration::from_secs(10), |e| {
+        matches!(e, Event::EngineMoved { .. } | Event::GameOver { .. })
+    });
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, Event::EngineMoved { .. })),
+        "the engine moved inside the 300 ms it was given: {events:?}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[test]
 fn resigning_ends_the_game_for_the_person() {
     let mut c = open(settings(
         GameKind::Gomoku,

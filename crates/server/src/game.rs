@@ -11,7 +11,7 @@ use serde_json::{json, Value};
 use tabula_core::Player;
 use tabula_match::{
     Clocks, Command, Controller, Ending, MatchError, MatchSettings, Piece, Present, SeatSpec,
-    Status, TimeControl, View,
+    Status, View,
 };
 use tokio::sync::{broadcast, Notify, OwnedSemaphorePermit};
 
@@ -21,6 +21,10 @@ use crate::store::{Change, GameRow, Store, StoredPly};
 
 /// How many recent events a game keeps for clients that reconnect.
 pub const REPLAY_BUFFER: usize = 64;
+
+/// The most a search's budget leaves aside (of a tenth of the time left) for the server to
+/// take in, charge and publish the move before the clock that counts would fall.
+const HANDOVER_ALLOWANCE: Duration = Duration::from_millis(200);
 
 /// One event as sent: its version and its JSON text.
 #[derive(Clone, Debug)]
@@ -246,37 +250,7 @@ impl Live {
             )));
         }
         live.rebuild_clocks();
-        live.align_engine_clock()?;
         Ok(live)
-    }
-
-    /// After a restore against the computer, gives the controller's copy of the clock (which
-    /// budgets the searches) the computer's time left on the rebuilt clock instead of a full
-    /// bank: the game is opened again with that bank and replayed.
-    fn align_engine_clock(&mut self) -> Result<(), ApiError> {
-        let (Some(clocks), Some(TimeControl::Fischer { increment_ms, .. })) =
-            (&self.clocks, self.settings.clock)
-        else {
-            return Ok(());
-        };
-        let Some(computer) = self.settings.seats.iter().position(|s| !s.is_human()) else {
-            return Ok(());
-        };
-        if self.stored.is_empty() {
-            return Ok(());
-        }
-        let mut engine = self.settings.clone();
-        engine.clock = Some(TimeControl::Fischer {
-            base_ms: clocks.remaining(computer, Instant::now()),
-            increment_ms,
-        });
-        let mut ctl = open_paused(&engine)?;
-        replay(ctl.as_mut(), &engine, &self.stored, &self.id)?;
-        seat_computers(ctl.as_mut(), &self.settings)?;
-        let waker = self.notify.clone();
-        ctl.set_waker(Arc::new(move || waker.notify_one()));
-        self.ctl = ctl;
-        Ok(())
     }
 
     fn assemble(
@@ -903,9 +877,25 @@ impl Live {
             return false;
         }
         self.engine = Engine::Running(permit);
+        self.hand_over_clock();
         let _ = self.ctl.handle(Command::Pause(false));
         self.pump(store);
         true
+    }
+
+    /// Gives the controller's copy of the clock (which budgets the searches, and stands still
+    /// while the game waits for a permit or after a restart) the running player's time left on
+    /// the server's clock, less an allowance for answering and publishing the move.
+    fn hand_over_clock(&mut self) {
+        let Some(clocks) = &self.clocks else {
+            return;
+        };
+        let Some(player) = clocks.running() else {
+            return;
+        };
+        let left = clocks.remaining(player, Instant::now());
+        let left = left.saturating_sub((left / 10).min(HANDOVER_ALLOWANCE));
+        let _ = self.ctl.handle(Command::SetTime { player, left });
     }
 
     /// Takes in what the searches reported; commits and broadcasts a computer's move. Returns
@@ -1063,17 +1053,24 @@ mod tests {
         let notify = Arc::new(Notify::new());
         let (mut live, _) = Live::create("clk".into(), &plan, &store, notify).unwrap();
         live.play(&store, 0, "h8").unwrap();
-        // The computer's reply as stored: it took 50 of its 60 seconds.
+        // The computer's reply as stored took 50 of its 60 seconds; the person answered.
         let row = live.row();
         let seats = row.seats.clone();
+        let added = [
+            StoredPly {
+                notation: "h9".into(),
+                elapsed_ms: 50_000,
+            },
+            StoredPly {
+                notation: "h10".into(),
+                elapsed_ms: 1_000,
+            },
+        ];
         store
             .commit(&Change {
                 id: "clk",
                 keep: 1,
-                added: &[StoredPly {
-                    notation: "h9".into(),
-                    elapsed_ms: 50_000,
-                }],
+                added: &added,
                 seats: [seats[0].as_deref(), seats[1].as_deref()],
                 invite: None,
                 finished: false,
@@ -1081,7 +1078,11 @@ mod tests {
                 version: live.version() + 1,
             })
             .unwrap();
-        let back = restored(&store, "clk").unwrap();
+        let mut back = restored(&store, "clk").unwrap();
+        let permit = Arc::new(tokio::sync::Semaphore::new(1))
+            .try_acquire_owned()
+            .unwrap();
+        assert!(back.start_engine(&store, permit), "the computer is to move");
         let engine_bank = back.ctl.view().clocks.unwrap()[1].remaining;
         assert!(
             engine_bank <= Duration::from_secs(10) && engine_bank > Duration::from_secs(9),
@@ -1089,5 +1090,6 @@ mod tests {
         );
         let shown = back.clocks.as_ref().unwrap().remaining(1, Instant::now());
         assert!(shown <= Duration::from_secs(10));
+        back.ctl.handle(Command::Quit).unwrap();
     }
 }

@@ -6,12 +6,13 @@
 //! replaying its moves through the rules; a finished or long-idle game that nothing holds (no
 //! socket, request, search or clock) leaves memory and is loaded again when asked for
 //! ([`App::evict`]). Players hold secret seat tokens (only their hashes are kept); anyone may
-//! watch. Engines search under the permits of an [`engines::EnginePool`] (one
-//! per processor); games waiting for one say so. The page (plain HTML, CSS and JS modules) is
-//! built into the binary ([`page`]) and reads the same Fluent catalog as the terminal.
+//! watch. Engines search under the permits of an [`engines::EnginePool`] (one per processor);
+//! games waiting for one say so. The page (plain HTML, CSS and JS modules) is built into the
+//! binary (the private `page` module) and reads the same Fluent catalog as the terminal.
 //!
 //! HTTP: `POST /api/games`, `POST /api/games/{id}/join`, `GET /api/games/{id}`,
-//! `POST /api/games/{id}/moves`; WebSocket: `GET /api/games/{id}/ws?token=…&v=N` ([`socket`]).
+//! `POST /api/games/{id}/moves`; WebSocket: `GET /api/games/{id}/ws?token=…&v=N`
+//! (the private `socket` module).
 
 mod api;
 pub mod engines;

@@ -864,3 +864,48 @@ async fn a_swap_opening_is_refused_on_the_web_for_now() {
     })
     .await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_that_waited_for_the_engine_still_keeps_to_its_clock() {
+    // One engine permit. Game A's reply takes it for about 1.1 s (1,200 ms bank, a 10 s
+    // increment: the budget is nearly all it has left). Game B (2,400 ms, the same increment)
+    // waits for it meanwhile; if B's engine then budgeted from its full bank it would think
+    // about 2.3 s and B's computer would lose on time.
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        let game = |minutes: &str| {
+            let body = format!(
+                r#"{{"game":"gomoku","opponent":"engine:level=8","clock":{{"minutes":{minutes},"increment":10}}}}"#
+            );
+            let created = http::create(addr, &body);
+            (
+                created["id"].as_str().unwrap().to_string(),
+                created["token"].as_str().unwrap().to_string(),
+            )
+        };
+        let (a, a_token) = game("0.02");
+        let (b, b_token) = game("0.04");
+        assert_eq!(http::play(addr, &a, &a_token, "h8").status, 200);
+        std::thread::sleep(Duration::from_millis(200));
+        assert_eq!(http::play(addr, &b, &b_token, "h8").status, 200);
+        let s = http::wait_for(addr, &a, |s| s["moves"].as_array().unwrap().len() == 2);
+        assert_eq!(
+            s["status"], "ongoing",
+            "A's computer moved in time: {} {}",
+            s["result"], s["clocks"]
+        );
+        let s = http::wait_for(addr, &b, |s| {
+            s["moves"].as_array().unwrap().len() == 2 || s["status"] == "finished"
+        });
+        assert_eq!(
+            s["status"], "ongoing",
+            "B's computer, after waiting for the engine, moved in time: {} {}",
+            s["result"],
+            s["clocks"]
+        );
+        assert_eq!(s["moves"].as_array().unwrap().len(), 2);
+        let left = s["clocks"][1]["remaining_ms"].as_u64().unwrap();
+        assert!(left >= 10_000, "B's computer got its increment: {left} ms");
+    })
+    .await;
+}

@@ -6,10 +6,11 @@ import { drawGrid, draw2048, seatName } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
+/** Each game's computer players: [agent spec, strength in the catalog's words, short name]. */
 const STRENGTHS = {
-  tictactoe: [["random", "random"], ["rules", "rules"], ["minimax", "minimax"]],
-  reversi: [["corner-best", "corner-best"], ["engine:level=2", "engine 2"], ["engine:level=5", "engine 5"], ["engine:level=8", "engine 8"]],
-  gomoku: [["score-table", "score-table"], ["engine:level=2", "engine 2"], ["engine:level=5", "engine 5"], ["engine:level=8", "engine 8"]],
+  tictactoe: [["random", "beginner", "random"], ["rules", "medium", "rules"], ["minimax", "strongest", "minimax"]],
+  reversi: [["corner-best", "beginner", "corner-best"], ["engine:level=2", "easy", "engine 2"], ["engine:level=5", "medium", "engine 5"], ["engine:level=8", "strong", "engine 8"]],
+  gomoku: [["score-table", "beginner", "score-table"], ["engine:level=2", "easy", "engine 2"], ["engine:level=5", "medium", "engine 5"], ["engine:level=8", "strong", "engine 8"]],
 };
 
 /** Seats this browser holds, by game id: {token, player, invite?}. */
@@ -30,6 +31,8 @@ let toastTimer = null;
 function translate() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   $("lang").textContent = t("web-other-language");
+  // The start screen's lists built from the catalog (the strengths) follow the language too.
+  $("new-game").dispatchEvent(new Event("change"));
 }
 
 /** A refusal in the page's language: the catalog's text for its code, else the server's. */
@@ -62,10 +65,14 @@ function startScreen() {
     for (const el of form.querySelectorAll(".g2048-only")) el.hidden = game !== "2048";
     const select = $("strength");
     const options = STRENGTHS[game] || [];
-    if (select.dataset.game !== game) {
+    if (select.dataset.game !== game || select.dataset.lang !== lang) {
+      const kept = select.dataset.game === game ? select.value : null;
       select.dataset.game = game;
-      select.replaceChildren(...options.map(([spec, label]) => new Option(label, spec)));
-      select.selectedIndex = Math.min(options.length - 1, game === "tictactoe" ? 2 : 2);
+      select.dataset.lang = lang;
+      const label = (word, name) => `${t(`tui-strength-${word}`)} (${name})`;
+      select.replaceChildren(...options.map(([spec, word, name]) => new Option(label(word, name), spec)));
+      if (kept) select.value = kept;
+      else select.selectedIndex = Math.min(options.length - 1, 2);
     }
   };
   form.addEventListener("change", update);
@@ -208,6 +215,7 @@ function statusLine() {
   if (state.queued) return t("web-queued");
   if (state.seats.length === 1) return t("web-keys-2048");
   const player = seatName(state, state.to_move);
+  if (myTurn() && !state.legal_cells.length && state.legal_other.includes("pass")) return t("web-must-pass", { player });
   return t(state.thinking ? "status-thinking" : "status-to-move", { player });
 }
 
@@ -250,8 +258,10 @@ function drawPlayers() {
     li.className = state.to_move === p ? "to-move" : "";
     const who = seat.kind === "computer" ? t("player-computer", { agent: seat.agent }) : t("player-person");
     const you = mine && mine.player === p ? ` (${t("player-you")})` : "";
-    li.innerHTML = `<span class="dot p${p + 1}"></span><span class="who"></span><span class="clock" data-player="${p}"></span>`;
+    li.innerHTML = `<span class="dot p${p + 1}"></span><span class="who"></span><span class="count"></span><span class="clock" data-player="${p}"></span>`;
     li.querySelector(".who").textContent = `${seatName(state, p)} — ${who}${you}`;
+    // Reversi is decided by the discs each side has: show them, as the terminal does.
+    if (state.game === "reversi") li.querySelector(".count").textContent = state.scores[p];
     return li;
   });
   $("players").replaceChildren(...(state.seats.length > 1 ? items : []));
@@ -274,7 +284,7 @@ function drawMoves() {
   const plies = state.moves.filter((m) => m.player !== null);
   const items = plies.map((m, i) => {
     const li = document.createElement("li");
-    li.textContent = `${seatName(state, m.player)} ${m.move}`;
+    li.textContent = `${seatName(state, m.player)} ${m.move === "pass" ? t("web-pass") : m.move}`;
     if (i === plies.length - 1) li.className = "latest";
     return li;
   });

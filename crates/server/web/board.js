@@ -54,6 +54,7 @@ export function drawGrid(root, state, { mine, onPlay }) {
   // move it (one cell is in the tab order: the focused one, else the last move, else a1).
   const focused = root.contains(document.activeElement) ? document.activeElement.dataset.cell : null;
   root.className = `board board-${state.game}`;
+  root.style.backgroundImage = state.game === "gomoku" ? gridLines(state.width, state.height) : "";
   root.style.setProperty("--cols", state.width);
   root.style.setProperty("--rows", state.height);
   root.setAttribute("role", "grid");
@@ -113,6 +114,20 @@ export function drawGrid(root, state, { mine, onPlay }) {
   root.replaceChildren(...cells);
   if (focused) current.focus();
   root.onkeydown = (e) => moveFocus(e, root, state.width);
+}
+
+/**
+ * Gomoku's lines through the cell centres, as one scaled SVG: drawn per cell at a fraction of a
+ * pixel (a 15-line board on a phone) some lines broke up or vanished.
+ */
+function gridLines(width, height) {
+  const lines = [];
+  for (let x = 0; x < width; x++) lines.push(`M${x + 0.5} 0.5V${height - 0.5}`);
+  for (let y = 0; y < height; y++) lines.push(`M0.5 ${y + 0.5}H${width - 0.5}`);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" preserveAspectRatio="none">` +
+    `<path d="${lines.join("")}" stroke="#6b4e1c" stroke-width="1" vector-effect="non-scaling-stroke" fill="none"/></svg>`;
+  return `url("data:image/svg+xml,${encodeURIComponent(svg)}")`;
 }
 
 const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };

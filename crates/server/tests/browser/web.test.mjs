@@ -60,7 +60,8 @@ after(async () => {
 });
 
 async function shot(page, game) {
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, `web-${game}.png`) });
+  // Animations finished (a disc caught mid-flip looked broken).
+  if (SHOTS) await page.screenshot({ path: join(SHOTS, `web-${game}.png`), animations: "disabled" });
 }
 
 /** A new page in a fresh context (its own storage), English. */
@@ -226,6 +227,10 @@ test("reversi against the computer, on a phone, in Chinese", async () => {
   const server = await serve(join(work, "reversi.sqlite"));
   const { context, page } = await fresh({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
   await page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
+  // The strengths in the catalog's words (they were the agents' English names only).
+  await page.goto(server.url);
+  await page.check('input[name=game][value="reversi"]');
+  assert.equal(await page.locator('#strength option[value="engine:level=2"]').textContent(), "简单 (engine 2)");
   await startGame(page, server.url, { game: "reversi", strength: "engine:level=2" });
   assert.match(await page.locator("#title").textContent(), /黑白棋|Reversi|翻转棋/);
   // Reversi's seats are named by colour, as in the terminal, not X and O.
@@ -236,6 +241,36 @@ test("reversi against the computer, on a phone, in Chinese", async () => {
   const box = await page.locator("#board").boundingBox();
   assert.ok(box.width <= 390, "the board fits the phone's width");
   await shot(page, "reversi");
+  await context.close();
+  await kill9(server);
+});
+
+test("reversi: the player with no move is told to pass, in Chinese, and the discs are counted", async () => {
+  const server = await serve(join(work, "pass.sqlite"));
+  const api = async (path, body, token) => {
+    const headers = { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) };
+    const r = await fetch(server.url + path, body ? { method: "POST", headers, body: JSON.stringify(body) } : {});
+    return r.json();
+  };
+  // Two people; after these eight plies Black (to move) has no legal square.
+  const created = await api("/api/games", { game: "reversi", opponent: "human" });
+  const joined = await api(`/api/games/${created.id}/join`, { invite: created.invite });
+  const tokens = [created.token, joined.token];
+  const plies = ["d3", "c3", "f5", "d2", "d1", "e1", "b2", "c1"];
+  for (const [i, move] of plies.entries()) await api(`/api/games/${created.id}/moves`, { move }, tokens[i % 2]);
+  const { context, page } = await fresh();
+  await page.addInitScript((seat) => {
+    localStorage.setItem("tabula.lang", "zh-CN");
+    localStorage.setItem(`tabula.seat.${seat.id}`, JSON.stringify({ token: seat.token, player: 0 }));
+  }, { id: created.id, token: created.token });
+  await page.goto(`${server.url}/g/${created.id}`);
+  // Before: "轮到黑方" (Black to move) with nothing to click and "pass" in the move list.
+  await page.locator("#status", { hasText: "黑方无处可下，只能停一手" }).waitFor();
+  assert.equal(await page.locator(".cell.legal").count(), 0);
+  assert.deepEqual(await page.locator("#players .count").allTextContents(), ["8", "4"]);
+  await page.click("#pass");
+  await page.locator("#status", { hasText: "轮到白方" }).waitFor();
+  assert.equal(await page.locator("#moves li").last().textContent(), "黑方 停一手");
   await context.close();
   await kill9(server);
 });
