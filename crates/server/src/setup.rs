@@ -198,7 +198,7 @@ mod tests {
             (r#"{"game":"chess"}"#, "unknown game"),
             (r#"{"game":"gomoku","rules":{"size":40}}"#, "board size 40"),
             (
-                r#"{"game":"gomoku","rules":{"rule":"renju"}}"#,
+                r#"{"game":"gomoku","rules":{"rule":"caro"}}"#,
                 "unknown rule",
             ),
             (r#"{"game":"2048","opponent":"human"}"#, "played alone"),
