@@ -218,8 +218,8 @@ fn board_area(ui: &mut Ui, play: &mut Play, cat: &Catalog, prefs: &Prefs, now: f
             egui::RichText::new(tr!(
                 cat,
                 "desktop-pass",
-                player = side::player_name(cat, &view, player),
-                other = side::player_name(cat, &view, player ^ 1)
+                player = tabula_match::words::player_name(cat, view.game, player),
+                other = tabula_match::words::player_name(cat, view.game, player ^ 1)
             ))
             .size(18.0)
             .strong()

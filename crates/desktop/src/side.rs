@@ -5,10 +5,10 @@
 use std::path::PathBuf;
 
 use eframe::egui::{self, RichText, ScrollArea, Ui};
-use tabula_core::Player;
 use tabula_games::GameKind;
 use tabula_i18n::{tr, Catalog};
-use tabula_match::{Command, Ending, OpeningAsk, Status, View};
+use tabula_match::words::{self, player_name};
+use tabula_match::{Command, Ending, Status, View};
 
 use crate::play::{Message, Play};
 
@@ -48,46 +48,6 @@ pub enum SideAction {
     Menu,
 }
 
-/// A player's name as the window shows it: black and white in reversi and gomoku, X and O in
-/// tic-tac-toe.
-pub fn player_name(cat: &Catalog, view: &View, player: Player) -> String {
-    let name = match view.game {
-        GameKind::Reversi => ["black", "white"][player.min(1)],
-        _ => view.seats.get(player).map_or("?", |s| s.name),
-    };
-    let key = format!("player-{}", name.to_lowercase());
-    if cat.has(&key) {
-        cat.text(&key)
-    } else {
-        name.to_string()
-    }
-}
-
-/// The status line: whose turn, who won.
-pub fn status_line(cat: &Catalog, view: &View) -> String {
-    let player = match view.status {
-        Status::ToMove { player } | Status::Thinking { player } | Status::Paused { player } => {
-            player
-        }
-        Status::Over(ending) => match ending {
-            Ending::Win { player } | Ending::Resigned { player } | Ending::Timeout { player } => {
-                player
-            }
-            Ending::Draw | Ending::Score { .. } => 0,
-        },
-    };
-    let score = match view.status {
-        Status::Over(Ending::Score { score }) => score,
-        _ => 0,
-    };
-    tr!(
-        cat,
-        view.status.key(),
-        player = player_name(cat, view, player),
-        score = score
-    )
-}
-
 /// Draws the side panel; sends what the buttons ask to `play`.
 pub fn show(
     ui: &mut Ui,
@@ -98,21 +58,9 @@ pub fn show(
 ) -> Option<SideAction> {
     let mut action = None;
     let view = play.view().clone();
-    ui.heading(tr!(cat, &format!("game-{}", view.game.name())));
-    ui.label(RichText::new(status_line(cat, &view)).strong().size(16.0));
-    if let Some(opening) = &view.opening {
-        let seat = tr!(cat, opening.seat_key());
-        let line = match opening.ask {
-            OpeningAsk::Place { stone, of, colour } => tr!(
-                cat,
-                opening.key(),
-                seat = seat,
-                stone = stone,
-                of = of,
-                colour = player_name(cat, &view, colour)
-            ),
-            OpeningAsk::Choose { .. } => tr!(cat, opening.key(), seat = seat),
-        };
+    ui.heading(cat.text(words::game_key(view.game)));
+    ui.label(RichText::new(words::status(cat, &view)).strong().size(16.0));
+    if let (Some(line), Some(opening)) = (words::opening_line(cat, &view), &view.opening) {
         ui.label(line);
         if let Some(options) = opening.person_choices() {
             ui.horizontal_wrapped(|ui| {
@@ -130,7 +78,7 @@ pub fn show(
             None => tr!(cat, "player-person"),
             Some(agent) => tr!(cat, "player-computer", agent = agent.as_str()),
         };
-        let mut line = format!("{}: {who}", player_name(cat, &view, player));
+        let mut line = format!("{}: {who}", player_name(cat, view.game, player));
         if view.game.players() > 1 {
             if let Some(count) = view.scores.get(player) {
                 line += &format!("  ({count})");
@@ -158,8 +106,8 @@ pub fn show(
         ui.label(tr!(
             cat,
             "desktop-scoreboard",
-            first = player_name(cat, &view, 0),
-            second = player_name(cat, &view, 1),
+            first = player_name(cat, view.game, 0),
+            second = player_name(cat, view.game, 1),
             firstwins = tally.wins[0],
             secondwins = tally.wins[1],
             draws = tally.draws

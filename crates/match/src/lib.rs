@@ -19,6 +19,7 @@ mod opening;
 mod present;
 mod settings;
 mod view;
+pub mod words;
 
 pub use clock::Clocks;
 pub use command::{Command, Event, MatchError};

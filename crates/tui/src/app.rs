@@ -850,7 +850,7 @@ impl App {
     /// plays, not that the computer is held back between moves).
     fn panel_notes(&self, game: &Game) -> panel::Notes {
         let mut notes = panel::Notes {
-            status: crate::text::opening_line(&self.cat, &game.view),
+            status: tabula_match::words::opening_line(&self.cat, &game.view),
             ..panel::Notes::default()
         };
         if !game.view.forbidden.is_empty() {

@@ -8,10 +8,11 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use ratatui::Frame;
 use tabula_games::GameKind;
 use tabula_i18n::Catalog;
+use tabula_match::words::result;
 use tabula_match::{Ending, MatchSettings, SwapChoice, View};
 
 use crate::input::help_lines;
-use crate::text::{pad, result};
+use crate::text::pad;
 use crate::theme::Theme;
 
 /// What a confirmation is for.
@@ -224,7 +225,7 @@ impl Dialog {
             Dialog::Choose(options) => {
                 let next = view
                     .and_then(View::to_move)
-                    .map(|p| crate::text::player_name(cat, GameKind::Gomoku, p))
+                    .map(|p| tabula_match::words::player_name(cat, GameKind::Gomoku, p))
                     .unwrap_or_default();
                 let mut lines = vec![Line::raw(tabula_i18n::tr!(
                     cat,
@@ -245,7 +246,7 @@ impl Dialog {
                 vec![Line::raw(tabula_i18n::tr!(
                     cat,
                     "tui-resume",
-                    game = cat.text(crate::text::game_key(settings.kind()))
+                    game = cat.text(tabula_match::words::game_key(settings.kind()))
                 ))],
             ),
         }

@@ -13,9 +13,9 @@ use tabula_i18n::{Catalog, Lang};
 use tabula_match::{MatchSettings, SeatSpec};
 
 use crate::strength::Strength;
-use crate::text::game_key;
 use crate::theme::Theme;
 use crate::Animation;
+use tabula_match::words::game_key;
 
 /// Who plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,10 +8,11 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 use ratatui::Frame;
 use tabula_games::GameKind;
 use tabula_i18n::{tr, Catalog};
+use tabula_match::words::{player_name, status};
 use tabula_match::{Status, View};
 
 use crate::input::Action;
-use crate::text::{player_name, seat_text, status};
+use crate::text::seat_text;
 use crate::theme::Theme;
 
 /// The panel's buttons: catalog key, key to show, action.
@@ -65,7 +66,7 @@ pub fn draw(
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let mut lines = vec![Line::styled(
-        cat.text(crate::text::game_key(kind)),
+        cat.text(tabula_match::words::game_key(kind)),
         theme.title(),
     )];
     for (p, seat) in view.seats.iter().enumerate() {
