@@ -411,7 +411,8 @@ impl<G: Present> Match<G> {
             Ok(agent) if !candidates.is_empty() => agent,
             _ => return self.think(seat),
         };
-        self.spawn_opening_search(seat, analyser, move |agent, control, ticket| {
+        let mut agent = analyser;
+        self.spawn_search(Searcher::Seat(seat), move |control, ticket| {
             let limits = SearchLimits {
                 time_ms: Some(OPENING_TIME_MS),
                 ..SearchLimits::default()
@@ -435,6 +436,7 @@ impl<G: Present> Match<G> {
             }
             Report::Planned(ticket, best.map(|(_, l)| l).unwrap_or_default())
         });
+        self.emit(Event::Changed);
     }
 
     /// The computer in `seat` chooses a colour: the engine values the position for the side to
@@ -445,7 +447,8 @@ impl<G: Present> Match<G> {
             self.emit(Event::Error("the computer cannot value the opening".into()));
             return;
         };
-        self.spawn_opening_search(seat, analyser, move |agent, control, ticket| {
+        let mut agent = analyser;
+        self.spawn_search(Searcher::Seat(seat), move |control, ticket| {
             let limits = SearchLimits {
                 time_ms: Some(CHOICE_TIME_MS),
                 ..SearchLimits::default()
@@ -466,18 +469,20 @@ impl<G: Present> Match<G> {
             };
             Report::Chose(ticket, seat, choice)
         });
+        self.emit(Event::Changed);
     }
 
-    /// Runs `work` with the analyser on a worker thread for the computer in `seat`; it answers
-    /// with a report under the search's ticket.
-    fn spawn_opening_search<W>(&mut self, seat: usize, mut agent: Box<dyn Agent<G>>, work: W)
+    /// Runs `work` on a worker thread under a fresh search control, which becomes the current
+    /// search of `searcher`; the worker sends the report `work` returns (under the search's
+    /// ticket) and wakes the front end. Returns the control, to stop the search.
+    fn spawn_search<W>(&mut self, searcher: Searcher, work: W) -> SearchControl
     where
-        W: FnOnce(&mut dyn Agent<G>, &SearchControl, u64) -> Report<G> + Send + 'static,
+        W: FnOnce(&SearchControl, u64) -> Report<G> + Send + 'static,
     {
         let (ticket, control) = self.next_control();
         let (sender, waker, worker) = (self.sender.clone(), self.waker.clone(), control.clone());
         thread::spawn(move || {
-            let report = work(agent.as_mut(), &worker, ticket);
+            let report = work(&worker, ticket);
             let _ = sender.send(report);
             if let Some(wake) = waker {
                 wake();
@@ -485,10 +490,10 @@ impl<G: Present> Match<G> {
         });
         self.search = Some(Search {
             ticket,
-            searcher: Searcher::Seat(seat),
-            control,
+            searcher,
+            control: control.clone(),
         });
-        self.emit(Event::Changed);
+        control
     }
 
     /// While no computer player thinks: the hints (when `hints_now` and they are on and stale),
@@ -618,29 +623,21 @@ impl<G: Present> Match<G> {
         let Some(Slot::Home(mut agent)) = self.agents[seat].replace(Slot::Out) else {
             unreachable!("checked above")
         };
-        let (ticket, control) = self.next_control();
-        if let (Some(clocks), Turn::Player(colour)) = (&self.clocks, self.session.turn()) {
-            let budget = clocks.budget(colour, Instant::now());
-            let alarm = control.clone();
+        let budget = match (&self.clocks, self.session.turn()) {
+            (Some(clocks), Turn::Player(colour)) => Some(clocks.budget(colour, Instant::now())),
+            _ => None,
+        };
+        let state = self.session.state().clone();
+        let control = self.spawn_search(Searcher::Seat(seat), move |control, ticket| {
+            let mv = agent.choose_with(&state, control);
+            Report::Moved(ticket, seat, agent, mv)
+        });
+        if let Some(budget) = budget {
             thread::spawn(move || {
                 thread::sleep(budget);
-                alarm.stop();
+                control.stop();
             });
         }
-        let state = self.session.state().clone();
-        let (sender, waker, worker) = (self.sender.clone(), self.waker.clone(), control.clone());
-        thread::spawn(move || {
-            let mv = agent.choose_with(&state, &worker);
-            let _ = sender.send(Report::Moved(ticket, seat, agent, mv));
-            if let Some(wake) = waker {
-                wake();
-            }
-        });
-        self.search = Some(Search {
-            ticket,
-            searcher: Searcher::Seat(seat),
-            control,
-        });
         self.emit(Event::Changed);
     }
 
@@ -665,23 +662,13 @@ impl<G: Present> Match<G> {
                 }
             },
         };
-        let (ticket, control) = self.next_control();
-        let (sender, waker, worker) = (self.sender.clone(), self.waker.clone(), control.clone());
-        thread::spawn(move || {
+        self.spawn_search(searcher, move |control, ticket| {
             let limits = SearchLimits {
                 time_ms: Some(time_ms),
                 ..SearchLimits::default()
             };
-            let analysis = agent.analyze_with(&state, &limits, &worker);
-            let _ = sender.send(Report::Analysed(ticket, agent, analysis));
-            if let Some(wake) = waker {
-                wake();
-            }
-        });
-        self.search = Some(Search {
-            ticket,
-            searcher,
-            control,
+            let analysis = agent.analyze_with(&state, &limits, control);
+            Report::Analysed(ticket, agent, analysis)
         });
     }
 
