@@ -23,12 +23,13 @@ mod round_robin;
 mod runner;
 pub mod seeds;
 mod setup;
+pub mod sprt;
 pub mod stats;
 mod tally;
 
 pub use error::ArenaError;
 pub use play::{play_game, GameResult, MoveLog};
-pub use record::{read_records, GameRecord, Replayed};
+pub use record::{read_records, ForfeitNote, GameRecord, Replayed};
 pub use report::{merge, MatchReport};
 pub use round_robin::{RoundRobin, RoundRobinSetup};
 pub use runner::{run_match, Hooks, RecordSink};

@@ -93,6 +93,7 @@ impl Reply {
 }
 
 pub use tabula_core::line_input::{read_line, Input, MAX_LINE};
+pub use tabula_gomoku::pbrain::parse_xy;
 
 /// One protocol command, as read by [`parse_command`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,19 +130,6 @@ pub enum Command {
     Blank,
     /// Anything else: the command word.
     Unknown(String),
-}
-
-/// Reads `x,y` (spaces allowed around the numbers).
-pub fn parse_xy(text: &str) -> Result<(usize, usize), String> {
-    let (x, y) = text
-        .split_once(',')
-        .ok_or_else(|| format!("expected x,y, got {}", quote(text)))?;
-    let number = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("{} is not a coordinate", quote(s.trim())))
-    };
-    Ok((number(x)?, number(y)?))
 }
 
 /// Reads one command line. Errors describe a known command with bad arguments.
