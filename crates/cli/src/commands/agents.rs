@@ -27,9 +27,12 @@ fn list<G: AgentCatalog>() {
     for entry in G::agents() {
         let mut keys: Vec<String> = entry.keys.iter().map(ToString::to_string).collect();
         keys.push("seed".to_string());
+        let name = match entry.argument {
+            Some(argument) => format!("{}:{argument}", entry.name),
+            None => entry.name.to_string(),
+        };
         println!(
-            "  {:<18} {} [keys: {}]",
-            entry.name,
+            "  {name:<18} {} [keys: {}]",
             entry.summary,
             keys.join(", ")
         );
