@@ -292,3 +292,18 @@ fn the_arena_counts_forfeits_and_records_them() {
     let back = tabula_arena::MatchReport::from_json(&json.to_string(), "x").unwrap();
     assert_eq!(back.tally, report.tally);
 }
+
+#[test]
+fn the_freestyle_openings_file_reads_as_distinct_white_to_move_starts() {
+    let text = include_str!("../openings/freestyle-15.txt");
+    let openings = tabula_arena::parse_openings::<Gomoku>(text).unwrap();
+    assert!(openings.len() >= 8, "{}", openings.len());
+    for opening in &openings {
+        assert_eq!((opening.size(), opening.rule()), (15, Rule::Freestyle));
+        assert_eq!(opening.stones(), 3);
+        assert_eq!(opening.to_move(), 1, "white to move");
+    }
+    let distinct: std::collections::HashSet<String> =
+        openings.iter().map(Game::position_string).collect();
+    assert_eq!(distinct.len(), openings.len(), "no opening twice");
+}
