@@ -10,7 +10,9 @@
 //! ([`Shard`]) add up ([`merge`]) to exactly the unsharded result.
 //!
 //! Results: [`MatchReport`] (counts, Wilson interval, Elo difference with its interval, mean
-//! margin, games/s; score statistics and achievement rates for one-player games),
+//! margin, games/s; score statistics and achievement rates for one-player games; for agents
+//! that run another program, their move times and forfeits by reason; the [`sprt`] verdict when
+//! a sequential test stops the match),
 //! [`RoundRobin`] (crosstable and maximum-likelihood ratings), [`GameRecord`] (one JSON line per
 //! game) and SVG charts ([`plot`]).
 

@@ -90,11 +90,14 @@ impl GameRecord {
             result: result_word.to_string(),
             score,
             margin_a: result.margin_a,
-            forfeit: result.forfeit.as_ref().map(|(player, forfeit)| ForfeitNote {
-                by: letter(*player).to_string(),
-                reason: forfeit.reason.name().to_string(),
-                detail: forfeit.detail.clone(),
-            }),
+            forfeit: result
+                .forfeit
+                .as_ref()
+                .map(|(player, forfeit)| ForfeitNote {
+                    by: letter(*player).to_string(),
+                    reason: forfeit.reason.name().to_string(),
+                    detail: forfeit.detail.clone(),
+                }),
         }
     }
 
@@ -131,15 +134,15 @@ impl GameRecord {
             }
             (Some(_), _) => false,
             (None, turn) => match turn {
-            tabula_core::Turn::Over(Outcome::Score(score)) => {
-                self.result == "score" && self.score == Some(score)
-            }
-            tabula_core::Turn::Over(Outcome::Draw) => self.result == "draw",
-            tabula_core::Turn::Over(Outcome::Win(p)) => {
-                let a_plays_winner = G::player_name(p) == self.a_plays;
-                self.result == if a_plays_winner { "a" } else { "b" }
-            }
-            _ => false,
+                tabula_core::Turn::Over(Outcome::Score(score)) => {
+                    self.result == "score" && self.score == Some(score)
+                }
+                tabula_core::Turn::Over(Outcome::Draw) => self.result == "draw",
+                tabula_core::Turn::Over(Outcome::Win(p)) => {
+                    let a_plays_winner = G::player_name(p) == self.a_plays;
+                    self.result == if a_plays_winner { "a" } else { "b" }
+                }
+                _ => false,
             },
         };
         if !ended {

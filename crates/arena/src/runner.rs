@@ -203,7 +203,10 @@ pub fn run_match<G: AgentCatalog>(
     };
     let keep_records = hooks.records.is_some();
     let threads = pool.current_num_threads() as u64;
-    let mut test = setup.sprt.map(|sprt| Sequential::new(sprt, setup)).transpose()?;
+    let mut test = setup
+        .sprt
+        .map(|sprt| Sequential::new(sprt, setup))
+        .transpose()?;
     // A sequential test looks at every game (or pair) in order, so its chunks are single games
     // (pairs) and a wave is one per thread: the match stops soon after the test is decided.
     let (chunk_len, wave) = match &test {
@@ -220,9 +223,7 @@ pub fn run_match<G: AgentCatalog>(
         let chunks: Vec<Chunk> = pool.install(|| {
             chunk_starts
                 .par_iter()
-                .map(|&from| {
-                    context.play_chunk(from..wave_end.min(from + chunk_len), keep_records)
-                })
+                .map(|&from| context.play_chunk(from..wave_end.min(from + chunk_len), keep_records))
                 .collect::<Result<_, _>>()
         })?;
         for chunk in chunks {

@@ -118,9 +118,9 @@ pub enum Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            Verdict::H0 => "H0 accepted (A is not elo1 stronger)",
-            Verdict::H1 => "H1 accepted (A is stronger by elo1 or more)",
-            Verdict::Undecided => "undecided (the games ran out)",
+            Verdict::H0 => "H0",
+            Verdict::H1 => "H1",
+            Verdict::Undecided => "undecided",
         })
     }
 }
@@ -226,9 +226,20 @@ impl SprtReport {
 impl fmt::Display for SprtReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let counts: Vec<String> = self.counts.iter().map(u64::to_string).collect();
+        let verdict = match self.verdict {
+            Verdict::H0 => format!(
+                "H0 accepted: A's Elo advantage is at most {}",
+                self.setup.elo0
+            ),
+            Verdict::H1 => format!(
+                "H1 accepted: A's Elo advantage is at least {}",
+                self.setup.elo1
+            ),
+            Verdict::Undecided => "undecided: the games ran out first".to_string(),
+        };
         write!(
             f,
-            "  SPRT elo0 {} elo1 {} (alpha {}, beta {}), {} [{}]: LLR {:.2} ({:.2}, {:.2}): {}",
+            "  SPRT elo0 {} elo1 {} (alpha {}, beta {}), {} [{}]: LLR {:.2} ({:.2}, {:.2}): {verdict}",
             self.setup.elo0,
             self.setup.elo1,
             self.setup.alpha,
@@ -238,7 +249,6 @@ impl fmt::Display for SprtReport {
             self.llr,
             self.lower,
             self.upper,
-            self.verdict
         )
     }
 }
@@ -316,7 +326,10 @@ mod tests {
         assert!((wins - 200.0 * (s1 / s0).ln()).abs() < 0.05, "{wins}");
         assert_eq!(test.verdict(wins), Verdict::H1);
         let losses = test.llr(&[200, 0, 0]);
-        assert!((losses - 200.0 * ((1.0 - s1) / (1.0 - s0)).ln()).abs() < 0.05, "{losses}");
+        assert!(
+            (losses - 200.0 * ((1.0 - s1) / (1.0 - s0)).ln()).abs() < 0.05,
+            "{losses}"
+        );
         assert_eq!(test.verdict(losses), Verdict::H0);
     }
 
@@ -328,6 +341,9 @@ mod tests {
         assert!(SprtSetup::new("0,10", 0.0, 0.05).is_err());
         assert!(SprtSetup::new("0,10", 0.05, 0.5).is_err());
         let ok = SprtSetup::new(" -2 , 3.5", 0.1, 0.05).unwrap();
-        assert_eq!((ok.elo0, ok.elo1, ok.alpha, ok.beta), (-2.0, 3.5, 0.1, 0.05));
+        assert_eq!(
+            (ok.elo0, ok.elo1, ok.alpha, ok.beta),
+            (-2.0, 3.5, 0.1, 0.05)
+        );
     }
 }

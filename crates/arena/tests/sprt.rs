@@ -37,7 +37,10 @@ fn a_clearly_stronger_agent_is_accepted_early() {
     let setup = SprtSetup::new("0,50", 0.05, 0.05).unwrap();
     assert_eq!(setup.verdict(setup.llr(&before)), Verdict::Undecided);
     let text = report.to_string();
-    assert!(text.contains("SPRT") && text.contains("H1 accepted"), "{text}");
+    assert!(
+        text.contains("SPRT") && text.contains("H1 accepted"),
+        "{text}"
+    );
     assert_eq!(report.to_json()["sprt"]["verdict"], "h1");
     // The JSON reads back although the match stopped before its 5000 games.
     let back = MatchReport::from_json(&report.to_json().to_string(), "x").unwrap();

@@ -632,7 +632,10 @@ mod tests {
         assert_eq!(spec.to_string(), "pbrain:/opt/x:y/pbrain-z,time=200");
         let spec: AgentSpec = "pbrain:./brain".parse().unwrap();
         assert_eq!(spec.argument(), Some("./brain"));
-        assert_eq!(spec.with_default_seed(3).to_string(), "pbrain:./brain,seed=3");
+        assert_eq!(
+            spec.with_default_seed(3).to_string(),
+            "pbrain:./brain,seed=3"
+        );
         let spec: AgentSpec = "engine:time=5".parse().unwrap();
         assert_eq!(spec.argument(), None);
     }

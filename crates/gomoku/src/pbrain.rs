@@ -26,8 +26,8 @@ use std::time::{Duration, Instant};
 
 use tabula_core::program::{Program, Received};
 use tabula_core::{
-    quote, Agent, AgentEntry, AgentError, AgentSpec, Forfeit, ForfeitReason, Game, Knob,
-    MoveTimes, Player,
+    quote, Agent, AgentEntry, AgentError, AgentSpec, Forfeit, ForfeitReason, Game, Knob, MoveTimes,
+    Player,
 };
 
 use crate::engine::DEFAULT_TIME_MS;
@@ -93,7 +93,8 @@ impl Pbrain {
     pub fn entry() -> AgentEntry<Gomoku> {
         AgentEntry {
             name: "pbrain",
-            summary: "a Gomocup (Piskvork) brain program: pbrain:PATH (time per move, memory in MiB)",
+            summary:
+                "a Gomocup (Piskvork) brain program: pbrain:PATH (time per move, memory in MiB)",
             argument: Some("PATH"),
             keys: &[Knob::TIME, MEMORY],
             build: |spec: &AgentSpec| -> Result<Box<dyn Agent<Gomoku>>, AgentError> {
@@ -105,7 +106,9 @@ impl Pbrain {
                 Ok(Box::new(Pbrain {
                     path: PathBuf::from(path),
                     time_ms: spec.time_ms()?.unwrap_or(DEFAULT_TIME_MS),
-                    memory_mb: spec.number("memory", MEMORY.min..=MEMORY.max)?.unwrap_or(DEFAULT_MEMORY_MB),
+                    memory_mb: spec
+                        .number("memory", MEMORY.min..=MEMORY.max)?
+                        .unwrap_or(DEFAULT_MEMORY_MB),
                     program: None,
                     known: None,
                     times: MoveTimes::default(),
@@ -279,9 +282,7 @@ fn one_move_on(before: &Gomoku, now: &Gomoku) -> Option<Point> {
     if now.stones() != before.stones() + 1 || before.to_move() == now.to_move() {
         return None;
     }
-    let p = (0..now.points() as Point).find(|&p| {
-        before.cell(p) != now.cell(p)
-    })?;
+    let p = (0..now.points() as Point).find(|&p| before.cell(p) != now.cell(p))?;
     let mut next = *before;
     (before.is_legal(p) && {
         next.play(p);

@@ -103,7 +103,10 @@ fn a_good_brain_gets_the_game_and_its_moves_are_played() {
     assert_eq!(state.move_string(second), "c15");
     let times = agent.move_times().unwrap();
     assert_eq!(times.moves, 2);
-    assert!(times.max_us < 300_000 + 1000 * tolerance_ms(300), "{times:?}");
+    assert!(
+        times.max_us < 300_000 + 1000 * tolerance_ms(300),
+        "{times:?}"
+    );
     // A position the brain does not know (not its last one plus one stone): BOARD.
     let opening = position("h8 i9 g7");
     agent.try_choose(&opening).unwrap();
@@ -156,7 +159,10 @@ fn an_occupied_or_off_board_point_is_an_illegal_move() {
     let opening = position("h8 i9 g7");
     let (reason, detail, _) = forfeit_of(&Fake::answering("echo 7,7"), 200, &opening);
     assert_eq!(reason, ForfeitReason::IllegalMove);
-    assert!(detail.contains("7,7") && detail.contains("occupied"), "{detail}");
+    assert!(
+        detail.contains("7,7") && detail.contains("occupied"),
+        "{detail}"
+    );
     let (reason, detail, _) = forfeit_of(&Fake::answering("echo 15,3"), 200, &opening);
     assert_eq!(reason, ForfeitReason::IllegalMove);
     assert!(detail.contains("off the board"), "{detail}");
@@ -175,7 +181,12 @@ fn a_forbidden_point_under_renju_is_an_illegal_move() {
 
 #[test]
 fn garbage_is_unreadable() {
-    for reply in ["echo hello", "echo 3,x", "echo '-1,4'", "printf '\\377\\376\\n'"] {
+    for reply in [
+        "echo hello",
+        "echo 3,x",
+        "echo '-1,4'",
+        "printf '\\377\\376\\n'",
+    ] {
         let (reason, detail, _) = forfeit_of(&Fake::answering(reply), 200, &Gomoku::initial());
         assert_eq!(reason, ForfeitReason::Unreadable, "{reply}: {detail}");
     }
@@ -250,8 +261,7 @@ fn a_program_that_cannot_run_is_a_clear_error() {
 #[test]
 fn the_arena_counts_forfeits_and_records_them() {
     let fake = Fake::answering("echo 7,7");
-    let mut setup =
-        MatchSetup::<Gomoku>::new(&fake.spec(200), Some("score-table"), 4, 1).unwrap();
+    let mut setup = MatchSetup::<Gomoku>::new(&fake.spec(200), Some("score-table"), 4, 1).unwrap();
     setup.openings = vec![position("h8 i9 g7")];
     setup.first = tabula_arena::First::Alternate;
     let mut records = Vec::new();
@@ -280,7 +290,10 @@ fn the_arena_counts_forfeits_and_records_them() {
     assert_eq!(records.len(), 4);
     for record in &records {
         let note = record.forfeit.as_ref().expect("a forfeit is recorded");
-        assert_eq!((note.by.as_str(), note.reason.as_str()), ("a", "illegal-move"));
+        assert_eq!(
+            (note.by.as_str(), note.reason.as_str()),
+            ("a", "illegal-move")
+        );
         assert_eq!(record.result, "b");
         // The record replays: it stops where A forfeited, A to move.
         record.replay::<Gomoku>().expect("the record replays");

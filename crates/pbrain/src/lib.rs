@@ -1,5 +1,6 @@
 //! The Gomocup / Piskvork brain protocol (`protocl2en.htm` in plastovicka/Piskvork) over
-//! Tabula's gomoku engine.
+//! Tabula's gomoku engine. The manager's side of the protocol, which drives any brain as an
+//! agent (`pbrain:PATH` in the arena), is `tabula_gomoku::pbrain`.
 //!
 //! Commands (case-insensitive), one per line; coordinates are zero-based `x,y` with `x` the
 //! column from the left and `y` the row from the top:

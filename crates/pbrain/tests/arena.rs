@@ -30,10 +30,15 @@ fn pbrain_tabula_plays_whole_games_in_the_arena() {
     assert!(t.forfeits_a.is_empty() && t.forfeits_b.is_empty(), "{t:?}");
     // The brain moved in every game (it plays each colour once) and was timed each time.
     assert!(t.times_a.moves >= 2, "{t:?}");
-    assert!(t.times_a.max_us <= 1000 * (time + tolerance_ms(time)), "{t:?}");
+    assert!(
+        t.times_a.max_us <= 1000 * (time + tolerance_ms(time)),
+        "{t:?}"
+    );
     for record in &records {
         assert!(record.forfeit.is_none());
         // Every game was played to its end through the protocol and replays.
-        record.replay::<Gomoku>().expect("the game replays to its result");
+        record
+            .replay::<Gomoku>()
+            .expect("the game replays to its result");
     }
 }
