@@ -14,8 +14,9 @@
 //!
 //! Each move's wall time is measured from the moment the command is flushed to the moment the
 //! answer arrives. A brain may take its `time` plus a tolerance of [`tolerance_ms`] (a fifth of
-//! the time, at least 100 ms: room for starting and answering on a loaded machine); later, or
-//! no answer, is a loss on time. Everything else a brain can do wrong is a forfeit too, never a
+//! the time, at least 100 ms: room for starting and answering on a loaded machine), and
+//! [`FIRST_MOVE_EXTRA_MS`] more for its first move of a game; later, or no answer, is a loss on
+//! time. Reports show the longest move, so a brain that lives off the tolerance shows. Everything else a brain can do wrong is a forfeit too, never a
 //! panic: it cannot be started, it ends or closes its output, it answers something that is not
 //! `x,y`, or a point that is off the board, occupied or forbidden. [`Agent::try_choose`]
 //! returns the [`Forfeit`]; [`Agent::choose`] (front ends that cannot record a forfeit) plays
@@ -51,6 +52,10 @@ const START_TIME: Duration = Duration::from_secs(5);
 pub fn tolerance_ms(time_ms: u64) -> u64 {
     (time_ms / 5).max(100)
 }
+
+/// What a brain's first move in a game may take beyond that: brains set up their tables when
+/// they first think (Rapfi clears its hash table: about 0.3 s for 256 MiB).
+pub const FIRST_MOVE_EXTRA_MS: u64 = 1000;
 
 /// Reads `x,y` (spaces allowed around the numbers), the protocol's way of writing a point.
 pub fn parse_xy(text: &str) -> Result<(usize, usize), String> {
@@ -173,13 +178,15 @@ impl Pbrain {
 
     /// One move, or the forfeit.
     fn play(&mut self, state: &Gomoku) -> Result<Point, Forfeit> {
+        let mut allowed_ms = self.time_ms + tolerance_ms(self.time_ms);
         if self.program.is_none() {
             self.start(state)?;
             self.known = None;
+            allowed_ms += FIRST_MOVE_EXTRA_MS;
         }
         self.ask(state)?;
         let asked = Instant::now();
-        let allowed = Duration::from_millis(self.time_ms + tolerance_ms(self.time_ms));
+        let allowed = Duration::from_millis(allowed_ms);
         let program = self.program.as_mut().expect("the brain is started");
         let answer = answer(program, asked + allowed, "the move");
         let took = asked.elapsed();

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use tabula_arena::{run_match, GameRecord, Hooks, MatchSetup};
 use tabula_core::{AgentCatalog, AgentError, ForfeitReason, Game};
-use tabula_gomoku::pbrain::tolerance_ms;
+use tabula_gomoku::pbrain::{tolerance_ms, FIRST_MOVE_EXTRA_MS};
 use tabula_gomoku::{Gomoku, Rule};
 
 /// A fake brain in its own directory: it logs every line it reads to `log`, writes its process
@@ -207,9 +207,30 @@ fn a_slow_brain_loses_on_time_without_being_waited_for() {
         &Gomoku::initial(),
     );
     assert_eq!(reason, ForfeitReason::Time, "{detail}");
-    let allowed = Duration::from_millis(100 + tolerance_ms(100));
+    // The first move of a game gets the extra time for setting up.
+    let allowed = Duration::from_millis(100 + tolerance_ms(100) + FIRST_MOVE_EXTRA_MS);
     assert!(took >= allowed, "{took:?}");
     assert!(took < allowed + Duration::from_secs(1), "{took:?}");
+}
+
+#[test]
+fn after_the_first_move_only_the_tolerance_is_allowed() {
+    // Answers the first move at once, the second after 0.5 s: late for time=100.
+    let fake = Fake::answering("if [ $n -gt 1 ]; then sleep 0.5; fi; echo \"$n,0\"");
+    let mut agent = Gomoku::agent_from_str(&fake.spec(100)).unwrap();
+    let mut state = Gomoku::initial();
+    let first = agent.try_choose(&state).unwrap();
+    state.play(first);
+    state.play(state.parse_move("h8").unwrap());
+    let clock = Instant::now();
+    let forfeit = agent.try_choose(&state).unwrap_err();
+    assert_eq!(forfeit.reason, ForfeitReason::Time, "{forfeit}");
+    let took = clock.elapsed();
+    assert!(
+        took < Duration::from_millis(450),
+        "not waited for: {took:?}"
+    );
+    assert_eq!(agent.move_times().unwrap().moves, 2);
 }
 
 #[test]
