@@ -176,7 +176,8 @@ fn run_game<G: AgentCatalog>(args: &ArenaArgs) -> Result<()> {
         hooks.records = Some(&mut sink);
     }
     let result = match &plan {
-        Plan::Match(setup) => run_match(setup, threads(args.threads), &mut hooks).map(Done::Match),
+        Plan::Match(setup) => run_match(setup, threads(args.threads), &mut hooks)
+            .map(|report| Done::Match(Box::new(report))),
         Plan::RoundRobin(setup) => {
             RoundRobin::run::<G>(&args.agents, setup, threads(args.threads), &mut hooks)
                 .map(Done::RoundRobin)
@@ -206,7 +207,7 @@ enum Plan<G: AgentCatalog> {
 
 /// What was played.
 enum Done {
-    Match(MatchReport),
+    Match(Box<MatchReport>),
     RoundRobin(RoundRobin),
 }
 
