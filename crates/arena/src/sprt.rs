@@ -115,16 +115,6 @@ pub enum Verdict {
     Undecided,
 }
 
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Verdict::H0 => "H0",
-            Verdict::H1 => "H1",
-            Verdict::Undecided => "undecided",
-        })
-    }
-}
-
 /// The expected score of a player `elo` points stronger (logistic Elo).
 pub fn score(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))

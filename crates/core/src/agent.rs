@@ -96,15 +96,6 @@ pub enum ForfeitReason {
 }
 
 impl ForfeitReason {
-    /// Every reason, in the order reports list them.
-    pub const ALL: [ForfeitReason; 5] = [
-        ForfeitReason::Time,
-        ForfeitReason::IllegalMove,
-        ForfeitReason::Unreadable,
-        ForfeitReason::HungUp,
-        ForfeitReason::Refused,
-    ];
-
     /// The reason's name in reports and game records.
     pub fn name(self) -> &'static str {
         match self {
