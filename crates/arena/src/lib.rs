@@ -10,7 +10,9 @@
 //! ([`Shard`]) add up ([`merge`]) to exactly the unsharded result.
 //!
 //! Results: [`MatchReport`] (counts, Wilson interval, Elo difference with its interval, mean
-//! margin, games/s; score statistics and achievement rates for one-player games),
+//! margin, games/s; score statistics and achievement rates for one-player games; for agents
+//! that run another program, their move times and forfeits by reason; the [`sprt`] verdict when
+//! a sequential test stops the match),
 //! [`RoundRobin`] (crosstable and maximum-likelihood ratings), [`GameRecord`] (one JSON line per
 //! game) and SVG charts ([`plot`]).
 
@@ -23,12 +25,13 @@ mod round_robin;
 mod runner;
 pub mod seeds;
 mod setup;
+pub mod sprt;
 pub mod stats;
 mod tally;
 
 pub use error::ArenaError;
 pub use play::{play_game, GameResult, MoveLog};
-pub use record::{read_records, GameRecord, Replayed};
+pub use record::{read_records, ForfeitNote, GameRecord, Replayed};
 pub use report::{merge, MatchReport};
 pub use round_robin::{RoundRobin, RoundRobinSetup};
 pub use runner::{run_match, Hooks, RecordSink};

@@ -36,6 +36,20 @@ pub struct GameRecord {
     pub score: Option<u64>,
     /// A's final margin ([`Game::margin`]).
     pub margin_a: i64,
+    /// How the game was lost by forfeit, if it was: the moves then stop before the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<ForfeitNote>,
+}
+
+/// A forfeit in a game record.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ForfeitNote {
+    /// Who forfeited: `a` or `b`.
+    pub by: String,
+    /// Why ([`tabula_core::ForfeitReason::name`]).
+    pub reason: String,
+    /// What happened, in words.
+    pub detail: String,
 }
 
 /// A replayed game: the start, and every move with the position after it.
@@ -76,6 +90,14 @@ impl GameRecord {
             result: result_word.to_string(),
             score,
             margin_a: result.margin_a,
+            forfeit: result
+                .forfeit
+                .as_ref()
+                .map(|(player, forfeit)| ForfeitNote {
+                    by: letter(*player).to_string(),
+                    reason: forfeit.reason.name().to_string(),
+                    detail: forfeit.detail.clone(),
+                }),
         }
     }
 
@@ -86,7 +108,8 @@ impl GameRecord {
 
     /// Plays the recorded moves from the recorded start, checking each, and returns the start
     /// and every move with the position after it. Fails on an illegal move or where the end
-    /// does not match the recorded result.
+    /// does not match the recorded result (a game lost by forfeit stops before its end, with
+    /// the forfeiting side to move).
     pub fn replay<G: Game>(&self) -> Result<Replayed<G>, String> {
         if self.game != G::NAME {
             return Err(format!("a {} record, not {}", self.game, G::NAME));
@@ -103,16 +126,24 @@ impl GameRecord {
                 .map_err(|e| format!("move {}: {e}", k + 1))?;
             plies.push((mv, state.clone()));
         }
-        let ended = match state.turn() {
-            tabula_core::Turn::Over(Outcome::Score(score)) => {
-                self.result == "score" && self.score == Some(score)
+        let ended = match (&self.forfeit, state.turn()) {
+            (Some(note), tabula_core::Turn::Player(p)) => {
+                let a_to_move = G::player_name(p) == self.a_plays;
+                let other = if note.by == "a" { "b" } else { "a" };
+                note.by == if a_to_move { "a" } else { "b" } && self.result == other
             }
-            tabula_core::Turn::Over(Outcome::Draw) => self.result == "draw",
-            tabula_core::Turn::Over(Outcome::Win(p)) => {
-                let a_plays_winner = G::player_name(p) == self.a_plays;
-                self.result == if a_plays_winner { "a" } else { "b" }
-            }
-            _ => false,
+            (Some(_), _) => false,
+            (None, turn) => match turn {
+                tabula_core::Turn::Over(Outcome::Score(score)) => {
+                    self.result == "score" && self.score == Some(score)
+                }
+                tabula_core::Turn::Over(Outcome::Draw) => self.result == "draw",
+                tabula_core::Turn::Over(Outcome::Win(p)) => {
+                    let a_plays_winner = G::player_name(p) == self.a_plays;
+                    self.result == if a_plays_winner { "a" } else { "b" }
+                }
+                _ => false,
+            },
         };
         if !ended {
             return Err(format!(

@@ -1,16 +1,17 @@
 //! A match's result: the raw counts (which shards add up), the statistics derived from them,
 //! the one-line JSON summary and the table for people.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use tabula_core::text::plural;
-use tabula_core::Game;
+use tabula_core::{Game, MoveTimes};
 
 use crate::error::ArenaError;
 use crate::setup::{First, MatchSetup, Shard};
+use crate::sprt::SprtReport;
 use crate::stats::{elo_with_interval, wilson_interval};
 use crate::tally::Tally;
 
@@ -37,6 +38,9 @@ pub struct MatchReport {
     pub elapsed_s: f64,
     /// The counts.
     pub tally: Tally,
+    /// The sequential test, if the match ran one (it may have stopped before `games_total`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtReport>,
 }
 
 impl MatchReport {
@@ -53,6 +57,7 @@ impl MatchReport {
             shard: setup.shard,
             elapsed_s,
             tally,
+            sprt: None,
         }
     }
 
@@ -97,6 +102,12 @@ impl MatchReport {
                 "elo_ci95": elo_ci,
                 "mean_margin_a": t.mean_margin_a(),
                 "a_first_rate": t.ratio(t.a_first),
+                "mean_move_ms_a": t.times_a.mean_ms(),
+                "max_move_ms_a": t.times_a.max_ms(),
+                "mean_move_ms_b": t.times_b.mean_ms(),
+                "max_move_ms_b": t.times_b.max_ms(),
+                "forfeits_a": t.forfeits_a,
+                "forfeits_b": t.forfeits_b,
             })
         } else {
             let scores = t.score_stats();
@@ -131,8 +142,13 @@ impl MatchReport {
             })?;
         let t = &report.tally;
         let shard_games = report.shard.games(report.games_total);
-        if t.wins_a + t.wins_b + t.draws > t.games || t.games != shard_games.end - shard_games.start
-        {
+        let shard_count = shard_games.end - shard_games.start;
+        // A sequential test may stop early.
+        let games_fit = match report.sprt {
+            Some(_) => t.games <= shard_count,
+            None => t.games == shard_count,
+        };
+        if t.wins_a + t.wins_b + t.draws > t.games || !games_fit {
             return Err(ArenaError::Results {
                 file: file.to_string(),
                 reason: format!(
@@ -225,6 +241,33 @@ fn interval(ci: Option<[f64; 2]>, show: fn(f64) -> String) -> String {
     })
 }
 
+/// A side's move times and forfeits, for an agent that measures its times (a brain program)
+/// or that forfeited; nothing for the others.
+fn side_line(
+    f: &mut fmt::Formatter<'_>,
+    side: &str,
+    times: &MoveTimes,
+    forfeits: &BTreeMap<String, u64>,
+) -> fmt::Result {
+    if times.moves == 0 && forfeits.is_empty() {
+        return Ok(());
+    }
+    let forfeits = if forfeits.is_empty() {
+        "none".to_string()
+    } else {
+        let counts: Vec<String> = forfeits.iter().map(|(r, n)| format!("{r} {n}")).collect();
+        counts.join(", ")
+    };
+    match (times.mean_ms(), times.max_ms()) {
+        (Some(mean), Some(max)) => writeln!(
+            f,
+            "  {side}'s moves: mean {mean:.1} ms, max {max:.1} ms over {}; forfeits: {forfeits}",
+            plural(times.moves, "move", "moves")
+        ),
+        _ => writeln!(f, "  {side}'s forfeits: {forfeits}"),
+    }
+}
+
 impl fmt::Display for MatchReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let t = &self.tally;
@@ -277,6 +320,15 @@ impl fmt::Display for MatchReport {
                 t.ratio(t.plies),
                 percent(t.ratio(t.a_first))
             )?;
+            for (side, times, forfeits) in [
+                ("A", &t.times_a, &t.forfeits_a),
+                ("B", &t.times_b, &t.forfeits_b),
+            ] {
+                side_line(f, side, times, forfeits)?;
+            }
+            if let Some(sprt) = &self.sprt {
+                writeln!(f, "{sprt}")?;
+            }
         } else {
             if let Some(s) = t.score_stats() {
                 writeln!(

@@ -16,7 +16,8 @@ use crate::play::{play_game, GameResult, MoveLog};
 use crate::record::{GameRecord, RecordHeader};
 use crate::report::MatchReport;
 use crate::seeds::GameSeeds;
-use crate::setup::MatchSetup;
+use crate::setup::{First, MatchSetup, Shard};
+use crate::sprt::{SprtReport, SprtSetup, Verdict};
 use crate::tally::Tally;
 
 /// Games per parallel task: small enough for a live progress bar and load balance, large
@@ -201,31 +202,82 @@ pub fn run_match<G: AgentCatalog>(
         progress: hooks.progress,
     };
     let keep_records = hooks.records.is_some();
-    let wave = CHUNK * WAVE_CHUNKS_PER_THREAD * pool.current_num_threads() as u64;
+    let threads = pool.current_num_threads() as u64;
+    let mut test = setup
+        .sprt
+        .map(|sprt| Sequential::new(sprt, setup))
+        .transpose()?;
+    // A sequential test looks at every game (or pair) in order, so its chunks are single games
+    // (pairs) and a wave is one per thread: the match stops soon after the test is decided.
+    let (chunk_len, wave) = match &test {
+        Some(test) => (test.chunk, test.chunk * threads),
+        None => (CHUNK, CHUNK * WAVE_CHUNKS_PER_THREAD * threads),
+    };
     let games = setup.shard.games(setup.games);
     let clock = Instant::now();
     let mut tally = Tally::default();
     let mut next = games.start;
-    while next < games.end {
+    'waves: while next < games.end {
         let wave_end = games.end.min(next.saturating_add(wave));
-        let chunk_starts: Vec<u64> = (next..wave_end).step_by(CHUNK as usize).collect();
+        let chunk_starts: Vec<u64> = (next..wave_end).step_by(chunk_len as usize).collect();
         let chunks: Vec<Chunk> = pool.install(|| {
             chunk_starts
                 .par_iter()
-                .map(|&from| context.play_chunk(from..wave_end.min(from + CHUNK), keep_records))
+                .map(|&from| context.play_chunk(from..wave_end.min(from + chunk_len), keep_records))
                 .collect::<Result<_, _>>()
         })?;
         for chunk in chunks {
             tally.merge(&chunk.tally);
             if let Some(sink) = hooks.records.as_mut() {
-                chunk.records.iter().try_for_each(sink)?;
+                chunk.records.iter().try_for_each(&mut *sink)?;
+            }
+            if let Some(test) = test.as_mut() {
+                if test.add(&chunk.tally) != Verdict::Undecided {
+                    break 'waves;
+                }
             }
         }
         next = wave_end;
     }
-    Ok(MatchReport::new(
-        setup,
-        tally,
-        clock.elapsed().as_secs_f64(),
-    ))
+    let mut report = MatchReport::new(setup, tally, clock.elapsed().as_secs_f64());
+    report.sprt = test.map(|test| SprtReport::new(test.setup, test.counts));
+    Ok(report)
+}
+
+/// A sequential test under way: the counts so far, in game order.
+struct Sequential {
+    setup: SprtSetup,
+    /// Games per sample: 2 for pairs (pentanomial), 1 for games (trinomial).
+    chunk: u64,
+    /// Losses, draws and wins of A; or pairs by A's score in half points.
+    counts: Vec<u64>,
+}
+
+impl Sequential {
+    /// The test for `setup`'s match: on game pairs when colours alternate, else on games.
+    /// Refused with shards: a test decides on the whole match in order.
+    fn new<G: AgentCatalog>(sprt: SprtSetup, setup: &MatchSetup<G>) -> Result<Self, ArenaError> {
+        if setup.shard != Shard::WHOLE || setup.b.is_none() {
+            return Err(ArenaError::Usage(
+                "--sprt needs a whole match (no --shard) between two agents".to_string(),
+            ));
+        }
+        let pairs = setup.first == First::Alternate;
+        Ok(Sequential {
+            setup: sprt,
+            chunk: if pairs { 2 } else { 1 },
+            counts: vec![0; if pairs { 5 } else { 3 }],
+        })
+    }
+
+    /// Adds one sample (a game, or a pair of games; an unfinished pair is left out) and
+    /// returns the verdict so far.
+    fn add(&mut self, sample: &Tally) -> Verdict {
+        if sample.games == self.chunk {
+            // A's score in half points: 0 to 2 for a game, 0 to 4 for a pair.
+            let half_points = 2 * sample.wins_a + sample.draws;
+            self.counts[half_points as usize] += 1;
+        }
+        self.setup.verdict(self.setup.llr(&self.counts))
+    }
 }

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use tabula_core::{quote, AgentCatalog, AgentSpec, Game, Player};
 
 use crate::error::ArenaError;
+use crate::sprt::SprtSetup;
 
 /// How the colours are given out: which player index agent A plays in each game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -133,6 +134,8 @@ pub struct MatchSetup<G: Game> {
     pub openings: Vec<G>,
     /// The slice of the games to play here.
     pub shard: Shard,
+    /// A sequential test that stops the match once decided; `None`: play every game.
+    pub sprt: Option<SprtSetup>,
 }
 
 impl<G: AgentCatalog> MatchSetup<G> {
@@ -165,6 +168,7 @@ impl<G: AgentCatalog> MatchSetup<G> {
             first: First::Random,
             openings: Vec::new(),
             shard: Shard::WHOLE,
+            sprt: None,
         })
     }
 

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
-use tabula_core::Outcome;
+use tabula_core::{MoveTimes, Outcome};
 
 use crate::play::GameResult;
 
@@ -31,6 +31,30 @@ pub struct Tally {
     /// One-player games: how many games ended with each achievement (2048's largest tile).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub achievements: BTreeMap<u64, u64>,
+    /// The wall-clock times of A's moves, where A measures them (a brain program).
+    #[serde(default, skip_serializing_if = "no_moves")]
+    pub times_a: MoveTimes,
+    /// The same for B.
+    #[serde(default, skip_serializing_if = "no_moves")]
+    pub times_b: MoveTimes,
+    /// Games A lost by forfeit, by reason ([`tabula_core::ForfeitReason::name`]).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub forfeits_a: BTreeMap<String, u64>,
+    /// Games B lost by forfeit, by reason.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub forfeits_b: BTreeMap<String, u64>,
+}
+
+/// Whether no move was timed (the times are left out of the JSON then).
+fn no_moves(times: &MoveTimes) -> bool {
+    times.moves == 0
+}
+
+/// Adds `other`'s counts to `into`.
+fn add_counts<K: Ord + Clone>(into: &mut BTreeMap<K, u64>, other: &BTreeMap<K, u64>) {
+    for (key, &count) in other {
+        *into.entry(key.clone()).or_default() += count;
+    }
 }
 
 impl Tally {
@@ -53,6 +77,21 @@ impl Tally {
         self.a_first += u64::from(result.a_player == 0);
         self.margin_sum_a += result.margin_a;
         self.plies += u64::from(result.plies);
+        if let Some(times) = &result.times_a {
+            self.times_a.merge(times);
+        }
+        if let Some(times) = &result.times_b {
+            self.times_b.merge(times);
+        }
+        if let Some((player, forfeit)) = &result.forfeit {
+            let by_a = *player == result.a_player;
+            let counts = if by_a {
+                &mut self.forfeits_a
+            } else {
+                &mut self.forfeits_b
+            };
+            *counts.entry(forfeit.reason.name().to_string()).or_default() += 1;
+        }
     }
 
     /// Adds another tally's counts.
@@ -64,12 +103,12 @@ impl Tally {
         self.a_first += other.a_first;
         self.margin_sum_a += other.margin_sum_a;
         self.plies += other.plies;
-        for (&score, &count) in &other.scores {
-            *self.scores.entry(score).or_default() += count;
-        }
-        for (&value, &count) in &other.achievements {
-            *self.achievements.entry(value).or_default() += count;
-        }
+        add_counts(&mut self.scores, &other.scores);
+        add_counts(&mut self.achievements, &other.achievements);
+        self.times_a.merge(&other.times_a);
+        self.times_b.merge(&other.times_b);
+        add_counts(&mut self.forfeits_a, &other.forfeits_a);
+        add_counts(&mut self.forfeits_b, &other.forfeits_b);
     }
 
     /// A's score: wins plus half the draws, per game.
@@ -182,6 +221,9 @@ mod tests {
             margin_a: score as i64,
             plies: 10,
             achievement: Some(tile),
+            forfeit: None,
+            times_a: None,
+            times_b: None,
         }
     }
 
@@ -200,6 +242,9 @@ mod tests {
                 margin_a: 1,
                 plies: 5,
                 achievement: None,
+                forfeit: None,
+                times_a: None,
+                times_b: None,
             });
         }
         assert_eq!((tally.wins_a, tally.wins_b, tally.draws), (2, 1, 1));

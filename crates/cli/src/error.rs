@@ -121,6 +121,10 @@ impl From<AgentError> for CliError {
                     ("accepted", accepted),
                 ],
             ),
+            AgentError::Argument { agent, reason } => CliError::usage_key(
+                "cli-error-agent-argument",
+                &[("agent", agent), ("reason", reason)],
+            ),
             AgentError::BadValue {
                 agent,
                 key,

@@ -367,3 +367,107 @@ fn reversi_joins_the_arena_unchanged() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains(" pass "), "{}", run.stdout);
 }
+
+#[test]
+fn sprt_and_pbrain_bad_input_exits_2_with_a_reason() {
+    let dir = scratch("sprt-bad");
+    let plain = dir.join("brain.txt");
+    std::fs::write(&plain, "not a program\n").unwrap();
+    let not_program = format!("pbrain:{}", plain.display());
+    for (args, words) in [
+        (
+            vec!["arena", "ttt", "rules", "random", "--sprt", "10,0"],
+            "--sprt takes ELO0,ELO1",
+        ),
+        (
+            vec!["arena", "ttt", "rules", "random", "--sprt", "x"],
+            "--sprt takes ELO0,ELO1",
+        ),
+        (
+            vec![
+                "arena",
+                "ttt",
+                "rules",
+                "random",
+                "--sprt",
+                "0,5",
+                "--sprt-alpha",
+                "0.7",
+            ],
+            "--sprt-alpha",
+        ),
+        (
+            vec![
+                "arena", "ttt", "rules", "random", "--sprt", "0,5", "--shard", "1/2",
+            ],
+            "whole match",
+        ),
+        (
+            vec![
+                "arena",
+                "ttt",
+                "--round-robin",
+                "rules",
+                "random",
+                "--sprt",
+                "0,5",
+            ],
+            "--sprt tests one match",
+        ),
+        (
+            vec!["arena", "gomoku", "pbrain:/nonexistent/pbrain-x", "engine"],
+            "cannot run",
+        ),
+        (
+            vec!["arena", "gomoku", &not_program, "engine"],
+            "not executable",
+        ),
+        (
+            vec!["arena", "gomoku", "pbrain", "engine"],
+            "needs an argument",
+        ),
+        (
+            vec!["arena", "gomoku", "engine:fast", "engine"],
+            "takes no argument",
+        ),
+    ] {
+        let run = tabula(&args, "");
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(words), "{args:?}: {}", run.stderr);
+        assert!(run.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn agents_lists_the_pbrain_agent_with_its_argument() {
+    let run = tabula(&["agents", "gomoku"], "");
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("pbrain:PATH"), "{}", run.stdout);
+    assert!(run.stdout.contains("memory=1..1048576"), "{}", run.stdout);
+}
+
+#[test]
+fn sprt_stops_a_one_sided_match_early_with_its_verdict() {
+    let report = json(&[
+        "arena", "ttt", "minimax", "random", "--games", "5000", "--sprt", "0,50", "--json",
+    ]);
+    assert_eq!(report["sprt"]["verdict"], "h1");
+    let games = report["games"].as_u64().unwrap();
+    assert!(games < 5000, "{games}");
+    let run = tabula(
+        &[
+            "arena",
+            "ttt",
+            "random",
+            "random",
+            "--games",
+            "5000",
+            "--sprt=-50,0",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("LLR"), "{}", run.stdout);
+    // Equal agents: the advantage is 0, elo1 of this test.
+    assert!(run.stdout.contains("H1 accepted"), "{}", run.stdout);
+}

@@ -1,5 +1,6 @@
 //! Agents: anything that chooses moves, named on the command line by a spec string
-//! `NAME[:key=value,...]`.
+//! `NAME[:key=value,...]`, or `NAME:ARGUMENT[,key=value,...]` for an agent that takes an
+//! argument (the path of a program it runs: `pbrain:/opt/brains/pbrain-x,time=500`).
 //!
 //! The common knobs mean the same in every game: `time` (milliseconds per move, at most an
 //! hour), `depth` (plies), `level` (1–10) and `seed`. Each agent declares the numeric keys it
@@ -38,6 +39,18 @@ pub trait Agent<G: Game>: Send {
         self.choose(state)
     }
 
+    /// [`Agent::choose`] for an agent that can fail to move (one that runs another program):
+    /// `Err` forfeits the game. The default never fails.
+    fn try_choose(&mut self, state: &G) -> Result<G::Move, Forfeit> {
+        Ok(self.choose(state))
+    }
+
+    /// The wall-clock times of this agent's moves in the current game, for agents that
+    /// measure them (those that run another program); `None` for the rest.
+    fn move_times(&self) -> Option<MoveTimes> {
+        None
+    }
+
     /// [`Agent::analyze`] under a [`SearchControl`], as [`Agent::choose_with`]; after a stop the
     /// analysis holds what was searched so far.
     fn analyze_with(
@@ -64,6 +77,99 @@ pub trait Agent<G: Game>: Send {
     /// the caller builds a new one. The arena reuses agents this way across thousands of games.
     fn reseed(&mut self, _seed: u64) -> bool {
         false
+    }
+}
+
+/// Why an agent lost a game without a legal move of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum ForfeitReason {
+    /// It answered after its time per move and the tolerance, or not at all.
+    Time,
+    /// It answered a point that is not a legal move (occupied, off the board, forbidden).
+    IllegalMove,
+    /// Its answer could not be read as a move.
+    Unreadable,
+    /// Its program ended or closed its output.
+    HungUp,
+    /// It refused the game (an error in answer to the game's start).
+    Refused,
+}
+
+impl ForfeitReason {
+    /// The reason's name in reports and game records.
+    pub fn name(self) -> &'static str {
+        match self {
+            ForfeitReason::Time => "time",
+            ForfeitReason::IllegalMove => "illegal-move",
+            ForfeitReason::Unreadable => "unreadable",
+            ForfeitReason::HungUp => "hung-up",
+            ForfeitReason::Refused => "refused",
+        }
+    }
+}
+
+impl fmt::Display for ForfeitReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A lost game: why, and what exactly happened (for the game record).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{reason}: {detail}")]
+pub struct Forfeit {
+    /// Why.
+    pub reason: ForfeitReason,
+    /// What happened, in words: the answer received, the time taken.
+    pub detail: String,
+}
+
+impl Forfeit {
+    /// A forfeit for `reason` with `detail`.
+    pub fn new(reason: ForfeitReason, detail: impl Into<String>) -> Self {
+        Forfeit {
+            reason,
+            detail: detail.into(),
+        }
+    }
+}
+
+/// Wall-clock times of moves, in whole microseconds, so that sums over games and shards are
+/// exact.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct MoveTimes {
+    /// Moves timed.
+    pub moves: u64,
+    /// Their total time.
+    pub total_us: u64,
+    /// The longest.
+    pub max_us: u64,
+}
+
+impl MoveTimes {
+    /// Counts one move that took `time`.
+    pub fn add(&mut self, time: std::time::Duration) {
+        let us = u64::try_from(time.as_micros()).unwrap_or(u64::MAX);
+        self.moves += 1;
+        self.total_us = self.total_us.saturating_add(us);
+        self.max_us = self.max_us.max(us);
+    }
+
+    /// Adds another set of moves.
+    pub fn merge(&mut self, other: &MoveTimes) {
+        self.moves += other.moves;
+        self.total_us = self.total_us.saturating_add(other.total_us);
+        self.max_us = self.max_us.max(other.max_us);
+    }
+
+    /// The mean time per move in milliseconds; `None` with no moves.
+    pub fn mean_ms(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.total_us as f64 / self.moves as f64 / 1000.0)
+    }
+
+    /// The longest move in milliseconds; `None` with no moves.
+    pub fn max_ms(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.max_us as f64 / 1000.0)
     }
 }
 
@@ -98,6 +204,14 @@ pub enum AgentError {
         /// The keys it accepts, comma-separated.
         accepted: String,
     },
+    /// An argument given to an agent that takes none, or none given to one that needs one.
+    #[error("agent {agent} {reason}")]
+    Argument {
+        /// The agent.
+        agent: String,
+        /// What is wrong, e.g. "takes no argument (NAME:ARGUMENT)".
+        reason: String,
+    },
     /// A value is out of range or of the wrong kind.
     #[error("agent {agent}: bad value {} for {key}: {reason}", quote(.value))]
     BadValue {
@@ -116,6 +230,7 @@ pub enum AgentError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AgentSpec {
     name: String,
+    argument: Option<String>,
     params: Vec<(String, String)>,
 }
 
@@ -124,6 +239,7 @@ impl AgentSpec {
     pub fn named(name: &str) -> Self {
         AgentSpec {
             name: name.to_string(),
+            argument: None,
             params: Vec::new(),
         }
     }
@@ -131,6 +247,11 @@ impl AgentSpec {
     /// The agent's name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The argument: a first parameter written without `=` (`pbrain:/path/to/brain`).
+    pub fn argument(&self) -> Option<&str> {
+        self.argument.as_deref()
     }
 
     /// The parameters, in order.
@@ -255,7 +376,12 @@ impl FromStr for AgentSpec {
         }
         let mut spec = AgentSpec::named(&name.to_ascii_lowercase());
         if let Some(rest) = rest {
-            for pair in rest.split(',') {
+            for (i, pair) in rest.split(',').enumerate() {
+                let pair_value = pair.trim();
+                if i == 0 && !pair_value.is_empty() && !pair_value.contains('=') {
+                    spec.argument = Some(pair_value.to_string());
+                    continue;
+                }
                 let Some((key, value)) = pair.split_once('=') else {
                     return Err(malformed(
                         "parameters are written key=value, separated by commas",
@@ -281,8 +407,14 @@ impl FromStr for AgentSpec {
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)?;
-        for (i, (key, value)) in self.params.iter().enumerate() {
-            write!(f, "{}{key}={value}", if i == 0 { ':' } else { ',' })?;
+        let mut separator = ':';
+        if let Some(argument) = &self.argument {
+            write!(f, ":{argument}")?;
+            separator = ',';
+        }
+        for (key, value) in &self.params {
+            write!(f, "{separator}{key}={value}")?;
+            separator = ',';
         }
         Ok(())
     }
@@ -346,6 +478,9 @@ pub struct AgentEntry<G: Game> {
     pub name: &'static str,
     /// A one-line description for `tabula agents`.
     pub summary: &'static str,
+    /// What the spec's argument names (`PATH`), for an agent that needs one; `None`: the
+    /// agent takes no argument.
+    pub argument: Option<&'static str>,
     /// The numeric keys it accepts with their ranges (`seed` is always accepted).
     pub keys: &'static [Knob],
     /// Builds the agent from a spec whose name and keys were already checked.
@@ -379,6 +514,21 @@ pub trait AgentCatalog: Game {
     /// Builds an agent from a spec, checking its name, its keys and their ranges.
     fn build_agent(spec: &AgentSpec) -> Result<Box<dyn Agent<Self>>, AgentError> {
         let entry = Self::agent_entry(spec)?;
+        match (entry.argument, spec.argument()) {
+            (None, Some(_)) => {
+                return Err(AgentError::Argument {
+                    agent: entry.name.to_string(),
+                    reason: "takes no argument: write its options as key=value".to_string(),
+                })
+            }
+            (Some(what), None) => {
+                return Err(AgentError::Argument {
+                    agent: entry.name.to_string(),
+                    reason: format!("needs an argument: {}:{what}", entry.name),
+                })
+            }
+            _ => {}
+        }
         for (key, _) in spec.params() {
             if key == "seed" {
                 continue;
@@ -451,8 +601,9 @@ mod tests {
             "",
             ":x=1",
             "engine:",
-            "engine:level",
             "engine:level=",
+            "engine:x=1,level",
+            "pbrain:/a/b,time",
             "a b",
             "e:x=1,x=2",
         ] {
@@ -461,6 +612,23 @@ mod tests {
                 "{bad:?} should be rejected"
             );
         }
+    }
+
+    #[test]
+    fn a_bare_first_parameter_is_the_argument() {
+        let spec: AgentSpec = "pbrain:/opt/x:y/pbrain-z,time=200".parse().unwrap();
+        assert_eq!(spec.name(), "pbrain");
+        assert_eq!(spec.argument(), Some("/opt/x:y/pbrain-z"));
+        assert_eq!(spec.time_ms().unwrap(), Some(200));
+        assert_eq!(spec.to_string(), "pbrain:/opt/x:y/pbrain-z,time=200");
+        let spec: AgentSpec = "pbrain:./brain".parse().unwrap();
+        assert_eq!(spec.argument(), Some("./brain"));
+        assert_eq!(
+            spec.with_default_seed(3).to_string(),
+            "pbrain:./brain,seed=3"
+        );
+        let spec: AgentSpec = "engine:time=5".parse().unwrap();
+        assert_eq!(spec.argument(), None);
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod game;
 pub mod line_input;
 pub mod openspiel;
 pub mod perft;
+pub mod program;
 pub mod quote;
 pub mod random_agent;
 pub mod save;
@@ -20,7 +21,9 @@ pub mod session;
 pub mod testing;
 pub mod text;
 
-pub use agent::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec, Knob};
+pub use agent::{
+    Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec, Forfeit, ForfeitReason, Knob, MoveTimes,
+};
 pub use analysis::{Analysis, Bound, MoveValue, SearchLimits, Verdict};
 pub use chance::{sample_chance, GameRng};
 pub use control::{Progress, ProgressSink, SearchControl};

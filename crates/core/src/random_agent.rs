@@ -28,6 +28,7 @@ impl<G: Game> RandomAgent<G> {
         AgentEntry {
             name: "random",
             summary: "a uniformly random legal move",
+            argument: None,
             keys: &[],
             build: build::<G>,
         }

@@ -24,12 +24,14 @@ impl AgentCatalog for Game2048 {
                 name: "expectimax",
                 summary: "expectimax over the new tiles with the strong programs' heuristic \
                           (depth= plies, default 7; time= ms per move)",
+                argument: None,
                 keys: EXPECTIMAX_KEYS,
                 build: build_expectimax,
             },
             AgentEntry {
                 name: "greedy",
                 summary: "the slide that scores most right now",
+                argument: None,
                 keys: &[],
                 build: build_greedy,
             },

@@ -2,7 +2,7 @@
 
 use tabula_core::{AgentCatalog, AgentEntry, RandomAgent};
 
-use crate::{Engine, Gomoku, ScoreTable};
+use crate::{Engine, Gomoku, Pbrain, ScoreTable};
 
 impl AgentCatalog for Gomoku {
     fn agents() -> Vec<AgentEntry<Self>> {
@@ -10,6 +10,7 @@ impl AgentCatalog for Gomoku {
             Engine::entry(),
             ScoreTable::entry(),
             RandomAgent::<Gomoku>::entry(),
+            Pbrain::entry(),
         ]
     }
 

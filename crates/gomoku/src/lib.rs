@@ -5,11 +5,12 @@
 //! - [`renju`]: black's forbidden points under renju (double three, double four, overline);
 //! - [`notation`]: points (`h8`), move lists and board strings;
 //! - [`agents`]: the agents the command line offers: `engine` (`time=`, `level=`; the analyser
-//!   and default opponent), `score-table` and `random`;
+//!   and default opponent), `score-table`, `random` and `pbrain:PATH` (any Gomocup brain);
+//! - [`pbrain`]: the client side of the Gomocup protocol, driving a brain program as an agent;
 //! - [`score_table`]: the seed program's classic score-table AI;
 //! - [`engine`]: a threat-search engine (line patterns, VCF, VCT, PVS alpha-beta).
 //!
-//! The Gomocup protocol front end is the `pbrain-tabula` crate.
+//! The Gomocup protocol's brain side (our engine as a brain) is the `pbrain-tabula` crate.
 //!
 //! Heavy checks are ignored tests, run in release builds:
 //!
@@ -22,11 +23,13 @@
 pub mod agents;
 pub mod engine;
 pub mod notation;
+pub mod pbrain;
 pub mod renju;
 pub mod rules;
 pub mod score_table;
 
 pub use engine::Engine;
+pub use pbrain::Pbrain;
 pub use renju::Forbidden;
 pub use rules::{Cell, Gomoku, Point, Rule};
 pub use score_table::ScoreTable;

@@ -87,6 +87,7 @@ impl ScoreTable {
         AgentEntry {
             name: "score-table",
             summary: "the seed's classic score table: sums window values, a little random",
+            argument: None,
             keys: &[],
             build: |spec: &AgentSpec| -> Result<Box<dyn Agent<Gomoku>>, AgentError> {
                 Ok(Box::new(ScoreTable::new(spec.rng()?)))

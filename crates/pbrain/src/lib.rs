@@ -1,5 +1,6 @@
 //! The Gomocup / Piskvork brain protocol (`protocl2en.htm` in plastovicka/Piskvork) over
-//! Tabula's gomoku engine.
+//! Tabula's gomoku engine. The manager's side of the protocol, which drives any brain as an
+//! agent (`pbrain:PATH` in the arena), is `tabula_gomoku::pbrain`.
 //!
 //! Commands (case-insensitive), one per line; coordinates are zero-based `x,y` with `x` the
 //! column from the left and `y` the row from the top:
@@ -93,6 +94,7 @@ impl Reply {
 }
 
 pub use tabula_core::line_input::{read_line, Input, MAX_LINE};
+pub use tabula_gomoku::pbrain::parse_xy;
 
 /// One protocol command, as read by [`parse_command`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,19 +131,6 @@ pub enum Command {
     Blank,
     /// Anything else: the command word.
     Unknown(String),
-}
-
-/// Reads `x,y` (spaces allowed around the numbers).
-pub fn parse_xy(text: &str) -> Result<(usize, usize), String> {
-    let (x, y) = text
-        .split_once(',')
-        .ok_or_else(|| format!("expected x,y, got {}", quote(text)))?;
-    let number = |s: &str| {
-        s.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("{} is not a coordinate", quote(s.trim())))
-    };
-    Ok((number(x)?, number(y)?))
 }
 
 /// Reads one command line. Errors describe a known command with bad arguments.

@@ -121,24 +121,28 @@ impl Classic {
             AgentEntry {
                 name: "corner-best",
                 summary: "classic: a corner if it can, else the move that flips the most",
+                argument: None,
                 keys: &[],
                 build: |spec| build(spec, Strategy::CornerBest),
             },
             AgentEntry {
                 name: "corner-side-best",
                 summary: "classic: a corner, else a side square, else the move that flips the most",
+                argument: None,
                 keys: &[],
                 build: |spec| build(spec, Strategy::CornerSideBest),
             },
             AgentEntry {
                 name: "worst",
                 summary: "classic: the move that flips the fewest discs",
+                argument: None,
                 keys: &[],
                 build: |spec| build(spec, Strategy::Worst),
             },
             AgentEntry {
                 name: "random",
                 summary: "a uniformly random legal move",
+                argument: None,
                 keys: &[],
                 build: |spec| build(spec, Strategy::Random),
             },

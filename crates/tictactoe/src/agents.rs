@@ -23,12 +23,14 @@ impl AgentCatalog for TicTacToe {
             AgentEntry {
                 name: "rules",
                 summary: "the classic strategy: win, else block, else a corner, else the centre, else a side",
+                argument: None,
                 keys: &[],
                 build: |spec| Ok(Box::new(RulesAgent::new(spec.rng()?))),
             },
             AgentEntry {
                 name: "minimax",
                 summary: "perfect play from the solved game, random among equally good moves",
+                argument: None,
                 keys: &[],
                 build: |spec: &AgentSpec| -> Result<Box<dyn Agent<TicTacToe>>, AgentError> {
                     Ok(Box::new(PerfectAgent::new(spec.rng()?)))

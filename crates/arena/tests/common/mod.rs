@@ -151,6 +151,7 @@ impl AgentCatalog for Dice {
             AgentEntry {
                 name: "roller",
                 summary: "always rolls",
+                argument: None,
                 keys: &[],
                 build: |_| Ok(Box::new(Roller)),
             },

@@ -18,7 +18,7 @@ pub fn run(args: &AgentsArgs) -> Result<()> {
         }
         with_game!(kind, G => list::<G>());
     }
-    println!("\nAgents are named by spec strings NAME[:key=value,...]; common keys: time (ms per move), depth (plies), level (1-10), seed; each key takes the range shown (min..max).");
+    println!("\nAgents are named by spec strings NAME[:key=value,...], or NAME:ARGUMENT[,key=value,...] for those listed with an argument (pbrain:PATH); common keys: time (ms per move), depth (plies), level (1-10), seed; each key takes the range shown (min..max).");
     Ok(())
 }
 
@@ -27,11 +27,10 @@ fn list<G: AgentCatalog>() {
     for entry in G::agents() {
         let mut keys: Vec<String> = entry.keys.iter().map(ToString::to_string).collect();
         keys.push("seed".to_string());
-        println!(
-            "  {:<18} {} [keys: {}]",
-            entry.name,
-            entry.summary,
-            keys.join(", ")
-        );
+        let name = match entry.argument {
+            Some(argument) => format!("{}:{argument}", entry.name),
+            None => entry.name.to_string(),
+        };
+        println!("  {name:<18} {} [keys: {}]", entry.summary, keys.join(", "));
     }
 }

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
+use tabula_arena::sprt::SprtSetup;
 use tabula_arena::{
     merge, parse_openings, plot, run_match, ArenaError, First, GameRecord, GameResult, Hooks,
     MatchReport, MatchSetup, RoundRobin, RoundRobinSetup, Shard,
@@ -64,6 +65,17 @@ pub struct ArenaArgs {
     /// Play only the i-th of n slices of the games (combine with `tabula arena merge`).
     #[arg(long, value_name = "i/n")]
     pub shard: Option<String>,
+    /// A sequential test (SPRT): stop as soon as the results show A's Elo advantage is at most
+    /// ELO0 (H0) or at least ELO1 (H1); --games is the most it plays. On game pairs
+    /// (pentanomial) when colours alternate, else on games (trinomial).
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
+    pub sprt: Option<String>,
+    /// The SPRT's chance of accepting H1 when H0 holds.
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub sprt_alpha: f64,
+    /// The SPRT's chance of accepting H0 when H1 holds.
+    #[arg(long, value_name = "P", default_value_t = 0.05)]
+    pub sprt_beta: f64,
 }
 
 /// The subcommands of `tabula arena`.
@@ -118,9 +130,17 @@ fn run_game<G: AgentCatalog>(args: &ArenaArgs) -> Result<()> {
     if !openings.is_empty() && first != First::Alternate {
         return Err(CliError::usage_key("cli-error-arena-openings", &[]));
     }
+    let sprt = args
+        .sprt
+        .as_deref()
+        .map(|elos| SprtSetup::new(elos, args.sprt_alpha, args.sprt_beta))
+        .transpose()?;
     let plan = if args.round_robin {
         if args.shard.is_some() {
             return Err(CliError::usage_key("cli-error-arena-shard", &[]));
+        }
+        if sprt.is_some() {
+            return Err(CliError::usage_key("cli-error-arena-sprt", &[]));
         }
         Plan::RoundRobin(RoundRobinSetup {
             games: args.games,
@@ -132,6 +152,7 @@ fn run_game<G: AgentCatalog>(args: &ArenaArgs) -> Result<()> {
         let mut setup = match_setup::<G>(args)?;
         setup.first = first;
         setup.openings = openings;
+        setup.sprt = sprt;
         Plan::Match(setup)
     };
     let progress = Progress::new(match &plan {
@@ -155,7 +176,8 @@ fn run_game<G: AgentCatalog>(args: &ArenaArgs) -> Result<()> {
         hooks.records = Some(&mut sink);
     }
     let result = match &plan {
-        Plan::Match(setup) => run_match(setup, threads(args.threads), &mut hooks).map(Done::Match),
+        Plan::Match(setup) => run_match(setup, threads(args.threads), &mut hooks)
+            .map(|report| Done::Match(Box::new(report))),
         Plan::RoundRobin(setup) => {
             RoundRobin::run::<G>(&args.agents, setup, threads(args.threads), &mut hooks)
                 .map(Done::RoundRobin)
@@ -185,7 +207,7 @@ enum Plan<G: AgentCatalog> {
 
 /// What was played.
 enum Done {
-    Match(MatchReport),
+    Match(Box<MatchReport>),
     RoundRobin(RoundRobin),
 }
 

@@ -241,6 +241,7 @@ impl Engine {
         AgentEntry {
             name: "engine",
             summary: "threat search (VCF, VCT) and PVS alpha-beta over line patterns",
+            argument: None,
             keys: &[Knob::TIME, Knob::LEVEL],
             build: |spec: &AgentSpec| -> Result<Box<dyn Agent<Gomoku>>, AgentError> {
                 let effort = match (spec.time_ms()?, spec.level()?) {

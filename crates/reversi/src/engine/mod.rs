@@ -91,6 +91,7 @@ impl Engine {
             name: "engine",
             summary:
                 "alpha-beta search with an exact endgame solver (level, default 5, or time in ms)",
+            argument: None,
             keys: &[Knob::LEVEL, Knob::TIME],
             build,
         }
