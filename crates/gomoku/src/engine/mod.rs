@@ -139,7 +139,7 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
     let mut win = searcher.vcf(threats::VCF_DEPTH);
     nodes += searcher.nodes();
     if win.is_none() && !control.is_stopped() {
-        searcher.set_budget(effort.budget(start, 0.6));
+        searcher.set_budget(effort.budget(start, 0.45));
         for depth in 1..=MAX_VCT_DEPTH {
             win = searcher.vct(depth);
             if win.is_some() || searcher.stopped() {

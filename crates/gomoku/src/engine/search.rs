@@ -40,6 +40,9 @@ pub struct Spot {
     pub score: i32,
     /// Whether the side to move may not play here (black's forbidden point under renju).
     pub banned: bool,
+    /// The point's share of the static value: the mover's line values there against the
+    /// opponent's (see [`Searcher::evaluate`]).
+    pub worth: i32,
 }
 
 /// The candidates of a node.
@@ -254,19 +257,14 @@ impl Searcher {
             theirs: tt,
             score: value(vm, tm) * 5 / 4 + value(vt, tt),
             banned,
+            worth: vm * 3 / 2 - vt,
         }
     }
 
     /// The static value for the side to move: its line patterns against the opponent's.
+    /// The scan already holds each point's share, so this is a sum.
     fn evaluate(&self, scan: &Scan) -> i32 {
-        let me = self.board.to_move();
-        let mut total = 0;
-        for s in &scan.spots {
-            let mine = self.board.value(s.sq, me);
-            let theirs = self.board.value(s.sq, 1 - me);
-            total += mine * 3 / 2 - theirs;
-        }
-        total
+        scan.spots.iter().map(|s| s.worth).sum()
     }
 
     /// The moves worth searching at a node, most urgent first, or the node's known value.
@@ -301,6 +299,21 @@ impl Searcher {
         if self.out_of_budget() {
             return 0;
         }
+        // The table first: a usable entry spares the scan.
+        let hash = self.board.hash();
+        let slot = (hash as usize) & (TT_SIZE - 1);
+        let entry = self.tt[slot];
+        if entry.hash == hash && entry.depth as i32 >= depth {
+            let score = from_tt(entry.score, ply);
+            let usable = match entry.kind {
+                0 => true,
+                1 => score >= beta,
+                _ => score <= alpha,
+            };
+            if usable {
+                return score;
+            }
+        }
         let scan = self.scan();
         let mut moves = match self.node_moves(&scan, ply, WIDTH) {
             Ok(moves) => moves,
@@ -312,21 +325,7 @@ impl Searcher {
         if depth <= 0 && moves.len() > 1 {
             return self.evaluate(&scan);
         }
-        let hash = self.board.hash();
-        let slot = (hash as usize) & (TT_SIZE - 1);
-        let entry = self.tt[slot];
         if entry.hash == hash {
-            if entry.depth as i32 >= depth {
-                let score = from_tt(entry.score, ply);
-                let usable = match entry.kind {
-                    0 => true,
-                    1 => score >= beta,
-                    _ => score <= alpha,
-                };
-                if usable {
-                    return score;
-                }
-            }
             if let Some(i) = moves.iter().position(|&m| m == entry.best as Sq) {
                 moves[..=i].rotate_right(1);
             }
