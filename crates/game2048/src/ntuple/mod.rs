@@ -1,6 +1,6 @@
 //! An n-tuple network: the value of a 2048 afterstate (the board after a slide, before the new
 //! tile) as a sum of table look-ups, learnt by temporal-difference learning
-//! ([`train`]) and stored in a file of our own ([`file`]).
+//! ([`train`]) and stored in a file of our own ([`file`](mod@file)).
 //!
 //! Each tuple is a list of cells; the exponents on those cells (4 bits each, 0 empty to 15 the
 //! tile 32768, the same saturation as [`Board`]) index its table of `16^len` weights. Every
