@@ -41,6 +41,8 @@ pub enum Command {
     Replay(crate::commands::replay::ReplayArgs),
     /// Serve the games in the browser and online two-player games (HTTP and WebSocket).
     Serve(crate::commands::serve::ServeArgs),
+    /// Train an engine's evaluation by self-play (2048's n-tuple network).
+    Train(crate::commands::train::TrainArgs),
     /// Open the desktop window (the tabula-desktop program beside tabula, else on PATH).
     Desktop(DesktopArgs),
 }

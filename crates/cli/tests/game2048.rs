@@ -3,7 +3,9 @@
 
 mod common;
 
-use common::tabula;
+use std::path::Path;
+
+use common::{tabula, tabula_env};
 use serde_json::Value;
 
 #[test]
@@ -187,4 +189,125 @@ fn headless_options_never_open_the_screen_and_say_what_they_need() {
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("score"), "{}", run.stdout);
+}
+
+#[test]
+fn train_saves_a_network_that_resumes_and_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("small.bin");
+    let out = out.to_str().unwrap();
+    let run = tabula(
+        &[
+            "train",
+            "2048",
+            "--games",
+            "30",
+            "--out",
+            out,
+            "--seed",
+            "3",
+            "--shapes",
+            "0,1,2,3/4,5,6,7",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("30 games"), "{}", run.stderr);
+    assert!(run.stderr.contains("moves/s"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!("saved {out} after 30 games")),
+        "{}",
+        run.stderr
+    );
+
+    let run = tabula(
+        &[
+            "train", "2048", "--games", "10", "--out", out, "--resume", out,
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("after 40 games"), "{}", run.stderr);
+
+    let agent = format!("ntuple:weights={out},depth=1");
+    let run = tabula(
+        &[
+            "play", "2048", "--agent", &agent, "--games", "2", "--seed", "1",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("2 games:"), "{}", run.stdout);
+}
+
+#[test]
+fn train_refuses_bad_input_with_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("x.bin");
+    let out = out.to_str().unwrap();
+    let missing = dir.path().join("missing.bin");
+    let missing = missing.to_str().unwrap();
+    let cases: [(&[&str], &str); 7] = [
+        (
+            &["train", "reversi", "--games", "1", "--out", out],
+            "only 2048 can be trained",
+        ),
+        (
+            &["train", "2048", "--games", "0", "--out", out],
+            "at least 1",
+        ),
+        (
+            &[
+                "train", "2048", "--games", "1", "--out", out, "--alpha", "0",
+            ],
+            "--alpha",
+        ),
+        (
+            &[
+                "train", "2048", "--games", "1", "--out", out, "--shapes", "0,1/2,x",
+            ],
+            "\"x\"",
+        ),
+        (
+            &[
+                "train", "2048", "--games", "1", "--out", out, "--shapes", "0,16",
+            ],
+            "off the board",
+        ),
+        (
+            &[
+                "train", "2048", "--games", "1", "--out", out, "--resume", missing,
+            ],
+            "tabula train 2048",
+        ),
+        (
+            &[
+                "train", "2048", "--games", "1", "--out", out, "--resume", out, "--shapes", "0",
+            ],
+            "cannot be used with",
+        ),
+    ];
+    for (args, expected) in cases {
+        let run = tabula(args, "");
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(expected), "{args:?}: {}", run.stderr);
+    }
+    assert!(!Path::new(out).exists(), "a refused run wrote nothing");
+}
+
+#[test]
+fn the_ntuple_agent_without_weights_names_the_training_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().to_str().unwrap();
+    let run = tabula_env(
+        &["play", "2048", "--agent", "ntuple", "--games", "1"],
+        "",
+        &[("TABULA_DATA_DIR", data)],
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("2048-ntuple.bin") && run.stderr.contains("tabula train 2048"),
+        "{}",
+        run.stderr
+    );
 }

@@ -423,15 +423,17 @@ impl fmt::Display for AgentSpec {
 /// Builds an agent from a spec whose name and keys were already checked.
 pub type BuildAgent<G> = fn(&AgentSpec) -> Result<Box<dyn Agent<G>>, AgentError>;
 
-/// A numeric key an agent takes and the values it accepts (both ends included).
+/// A key an agent takes: a number and the values it accepts (both ends included), or a path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Knob {
     /// The key in spec strings.
     pub key: &'static str,
-    /// The smallest value accepted.
+    /// The smallest value accepted (0 for a path).
     pub min: u64,
-    /// The largest value accepted.
+    /// The largest value accepted (0 for a path).
     pub max: u64,
+    /// Whether the value is a file path rather than a number.
+    pub path: bool,
 }
 
 impl Knob {
@@ -440,6 +442,7 @@ impl Knob {
         key: "time",
         min: 1,
         max: 3_600_000,
+        path: false,
     };
 
     /// `level`: 1 (weakest) to 10 (strongest).
@@ -447,6 +450,7 @@ impl Knob {
         key: "level",
         min: 1,
         max: 10,
+        path: false,
     };
 
     /// `depth`: plies, from 1 to `max` (what the agent finishes in seconds).
@@ -455,18 +459,35 @@ impl Knob {
             key: "depth",
             min: 1,
             max,
+            path: false,
+        }
+    }
+
+    /// A key whose value is a file path (any non-empty text without commas).
+    pub const fn path(key: &'static str) -> Knob {
+        Knob {
+            key,
+            min: 0,
+            max: 0,
+            path: true,
         }
     }
 
     /// Checks that `spec`'s value for this key, if any, is a number in range.
     fn check(&self, spec: &AgentSpec) -> Result<(), AgentError> {
+        if self.path {
+            return Ok(());
+        }
         spec.number::<u64>(self.key, self.min..=self.max).map(drop)
     }
 }
 
 impl fmt::Display for Knob {
-    /// `depth=1..12`.
+    /// `depth=1..12`, or `weights=PATH` for a path.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.path {
+            return write!(f, "{}=PATH", self.key);
+        }
         write!(f, "{}={}..{}", self.key, self.min, self.max)
     }
 }

@@ -1,12 +1,16 @@
 //! The players 2048 offers, by name: `expectimax` (`depth=` plies from 1 to [`MAX_DEPTH`],
-//! `time=` milliseconds per move up to an hour), `greedy` and `random`.
+//! `time=` milliseconds per move up to an hour), `ntuple` (the same search scored by a trained
+//! n-tuple network from `weights=PATH`, by default [`crate::ntuple::file::default_path`]),
+//! `greedy` and `random`.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use tabula_core::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec, Knob, RandomAgent};
 
 use crate::engine::Expectimax;
 use crate::greedy::Greedy;
+use crate::ntuple::file::{default_path, shared, DEFAULT_FILE};
 use crate::rules::Game2048;
 
 /// The deepest `expectimax:depth=` accepted: on a crowded board (two empty cells) depth 12
@@ -16,6 +20,13 @@ pub const MAX_DEPTH: u64 = 12;
 
 /// The keys `expectimax` takes.
 const EXPECTIMAX_KEYS: &[Knob] = &[Knob::depth(MAX_DEPTH), Knob::TIME];
+
+/// The keys `ntuple` takes.
+const NTUPLE_KEYS: &[Knob] = &[Knob::depth(MAX_DEPTH), Knob::TIME, Knob::path("weights")];
+
+/// The depth `ntuple` searches with neither `depth=` nor `time=`: three slides with the two new
+/// tiles between them (a network look-up costs more than a heuristic one).
+pub const NTUPLE_DEFAULT_DEPTH: u32 = 5;
 
 impl AgentCatalog for Game2048 {
     fn agents() -> Vec<AgentEntry<Self>> {
@@ -27,6 +38,14 @@ impl AgentCatalog for Game2048 {
                 argument: None,
                 keys: EXPECTIMAX_KEYS,
                 build: build_expectimax,
+            },
+            AgentEntry {
+                name: "ntuple",
+                summary: "expectimax scored by an n-tuple network trained with `tabula train \
+                          2048` (weights=PATH, default 2048-ntuple.bin in the data directory; \
+                          depth= plies, default 5; time= ms per move)",
+                keys: NTUPLE_KEYS,
+                build: build_ntuple,
             },
             AgentEntry {
                 name: "greedy",
@@ -47,6 +66,32 @@ fn build_expectimax(spec: &AgentSpec) -> Result<Box<dyn Agent<Game2048>>, AgentE
     Ok(Box::new(Expectimax::new(
         spec.depth()?,
         spec.time_ms()?.map(Duration::from_millis),
+    )))
+}
+
+fn build_ntuple(spec: &AgentSpec) -> Result<Box<dyn Agent<Game2048>>, AgentError> {
+    let bad = |value: String, reason: String| AgentError::BadValue {
+        agent: "ntuple".to_string(),
+        key: "weights".to_string(),
+        value,
+        reason,
+    };
+    let path = match spec.get("weights") {
+        Some(path) => PathBuf::from(path),
+        None => default_path().ok_or_else(|| {
+            bad(
+                DEFAULT_FILE.to_string(),
+                "there is no data directory (set TABULA_DATA_DIR or HOME), so give weights=PATH"
+                    .to_string(),
+            )
+        })?,
+    };
+    let network = shared(&path).map_err(|e| bad(path.display().to_string(), e.to_string()))?;
+    Ok(Box::new(Expectimax::with_evaluator(
+        network,
+        spec.depth()?,
+        spec.time_ms()?.map(Duration::from_millis),
+        NTUPLE_DEFAULT_DEPTH,
     )))
 }
 

@@ -20,6 +20,7 @@ pub mod engine;
 pub mod greedy;
 pub mod line;
 pub mod notation;
+pub mod ntuple;
 pub mod rules;
 pub mod runner;
 

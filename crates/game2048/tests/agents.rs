@@ -7,7 +7,7 @@ use tabula_core::{AgentCatalog, AgentError, AgentSpec, Game, SearchLimits};
 #[test]
 fn the_catalogue_builds_every_agent_and_checks_keys() {
     let names: Vec<&str> = Game2048::agents().iter().map(|e| e.name).collect();
-    assert_eq!(names, ["expectimax", "greedy", "random"]);
+    assert_eq!(names, ["expectimax", "ntuple", "greedy", "random"]);
     for spec in [
         "expectimax",
         "expectimax:depth=5",

@@ -8,6 +8,7 @@ mod perft;
 pub mod replay;
 pub mod serve;
 mod solve;
+pub mod train;
 
 use tabula_i18n::Catalog;
 
@@ -39,6 +40,7 @@ pub fn run(cli: Cli, cat: &Catalog) -> Result<()> {
         Some(Command::Arena(args)) => arena::run(&args),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Train(args)) => train::run(&args, cat),
         Some(Command::Desktop(args)) => desktop::run(&args.args, cli.lang.as_deref()),
     }
 }

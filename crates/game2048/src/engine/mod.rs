@@ -1,5 +1,8 @@
 //! Expectimax on the bitboard: the player takes the best slide, chance averages over every empty
-//! cell with a 2 (0.9) or a 4 (0.1); leaves are scored by [`heuristic`](mod@heuristic).
+//! cell with a 2 (0.9) or a 4 (0.1); leaves are scored by an [`Evaluator`]: the classic
+//! [`heuristic`](mod@heuristic), or an n-tuple network ([`crate::ntuple::Network`]), which
+//! values an afterstate by the score still to come, so the search adds the points of the slides
+//! on the way to it ([`Evaluator::COUNTS_SCORE`]).
 //!
 //! Depth is counted in plies, a slide and a new tile each being one (as perft counts them), so
 //! depth 7 looks four slides ahead with three tiles between them — what nneonneo/2048-ai calls
@@ -27,11 +30,12 @@
 
 pub mod heuristic;
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use tabula_core::{Agent, Analysis, Game, MoveValue, Progress, SearchControl, SearchLimits, Turn};
 
-use crate::board::{tables, Board, Direction, Tables};
+use crate::board::{tables, Board, Direction, Tables, ESCAPE};
 use crate::rules::{Game2048, Move};
 use heuristic::{heuristic, Heuristic};
 
@@ -50,10 +54,42 @@ const CLOCK_INTERVAL: u64 = 2048;
 /// log2 of the number of cache entries (16 bytes each).
 const CACHE_BITS: u32 = 16;
 
-/// The expectimax player.
-pub struct Expectimax {
+/// What scores the leaves of the search: mostly afterstates (boards just slid, before their
+/// new tile), as odd depths end there.
+pub trait Evaluator: Send {
+    /// Whether the value is the score still to come, so that the search adds the points scored
+    /// by the slides on the way (a network trained on the game's rewards), rather than a
+    /// measure of the position alone (the heuristic).
+    const COUNTS_SCORE: bool;
+
+    /// The value of `board`; higher is better, and a lost position is worth 0 to the search.
+    fn evaluate(&self, board: Board) -> f32;
+}
+
+impl Evaluator for &'static Heuristic {
+    const COUNTS_SCORE: bool = false;
+
+    #[inline]
+    fn evaluate(&self, board: Board) -> f32 {
+        Heuristic::evaluate(self, board)
+    }
+}
+
+impl Evaluator for Arc<crate::ntuple::Network> {
+    const COUNTS_SCORE: bool = true;
+
+    #[inline]
+    fn evaluate(&self, board: Board) -> f32 {
+        crate::ntuple::Network::evaluate(self, board)
+    }
+}
+
+/// The expectimax player, its leaves scored by `E` (the heuristic unless told otherwise).
+pub struct Expectimax<E: Evaluator = &'static Heuristic> {
+    evaluator: E,
     depth: Option<u32>,
     time: Option<Duration>,
+    default_depth: u32,
     cache: Cache,
 }
 
@@ -101,12 +137,27 @@ impl SearchResult {
 }
 
 impl Expectimax {
-    /// A player searching `depth` plies, or as deep as `time` allows, or both; with neither,
-    /// [`DEFAULT_DEPTH`].
+    /// A player with the heuristic searching `depth` plies, or as deep as `time` allows, or
+    /// both; with neither, [`DEFAULT_DEPTH`].
     pub fn new(depth: Option<u32>, time: Option<Duration>) -> Self {
+        Expectimax::with_evaluator(heuristic(), depth, time, DEFAULT_DEPTH)
+    }
+}
+
+impl<E: Evaluator> Expectimax<E> {
+    /// A player whose leaves `evaluator` scores, searching `depth` plies, or as deep as `time`
+    /// allows, or both; with neither, `default_depth`.
+    pub fn with_evaluator(
+        evaluator: E,
+        depth: Option<u32>,
+        time: Option<Duration>,
+        default_depth: u32,
+    ) -> Self {
         Expectimax {
+            evaluator,
             depth,
             time,
+            default_depth,
             cache: Cache::new(),
         }
     }
@@ -135,7 +186,7 @@ impl Expectimax {
         let max_depth = match (depth, time) {
             (Some(d), _) => d.max(1),
             (None, Some(_)) => MAX_DEPTH,
-            (None, None) => DEFAULT_DEPTH,
+            (None, None) => self.default_depth,
         };
         let mut moves = Vec::new();
         state.legal_moves(&mut moves);
@@ -149,7 +200,7 @@ impl Expectimax {
         self.cache.next_generation();
         let mut search = Search {
             tables: tables(),
-            heuristic: heuristic(),
+            evaluator: &self.evaluator,
             cache: &mut self.cache,
             nodes: 0,
             deadline: None,
@@ -172,9 +223,9 @@ impl Expectimax {
             let values: Vec<(Direction, f32)> = roots
                 .iter()
                 .map(|&dir| {
-                    let (child, _) = board.slide_with(search.tables, dir);
+                    let (child, score) = board.slide_with(search.tables, dir);
                     search.nodes += 1;
-                    (dir, search.chance(child, d - 1, 1.0))
+                    (dir, points::<E>(score) + search.chance(child, d - 1, 1.0))
                 })
                 .collect();
             if search.aborted {
@@ -213,10 +264,22 @@ fn worth_deepening(times: &[Duration], elapsed: Duration, budget: Duration) -> b
     elapsed.as_secs_f64() + last * growth <= budget.as_secs_f64() * 1.5
 }
 
-/// One search's state: the tables, the cache, the node count, the clock and the stop signal.
-struct Search<'a> {
+/// The points of a slide's `score` that the search adds to values from `E`: none for an
+/// evaluator of positions alone.
+#[inline]
+fn points<E: Evaluator>(score: u32) -> f32 {
+    if E::COUNTS_SCORE {
+        (score & !ESCAPE) as f32
+    } else {
+        0.0
+    }
+}
+
+/// One search's state: the evaluator, the tables, the cache, the node count, the clock and the
+/// stop signal.
+struct Search<'a, E: Evaluator> {
     tables: &'static Tables,
-    heuristic: &'static Heuristic,
+    evaluator: &'a E,
     cache: &'a mut Cache,
     nodes: u64,
     deadline: Option<Instant>,
@@ -225,17 +288,28 @@ struct Search<'a> {
     aborted: bool,
 }
 
-impl Search<'_> {
+impl<E: Evaluator> Search<'_, E> {
     /// The player's best slide from `board` with `depth` plies left (0 if none is legal).
     fn player(&mut self, board: Board, depth: u32, probability: f32) -> f32 {
         if depth == 0 {
-            return self.heuristic.evaluate(board);
+            return self.evaluator.evaluate(board);
         }
         let mut best = 0.0f32;
-        for child in board.children(self.tables) {
-            self.nodes += 1;
-            if child != board {
-                best = best.max(self.chance(child, depth - 1, probability));
+        if E::COUNTS_SCORE {
+            for direction in Direction::ALL {
+                let (child, score) = board.slide_with(self.tables, direction);
+                self.nodes += 1;
+                if child != board {
+                    let value = points::<E>(score) + self.chance(child, depth - 1, probability);
+                    best = best.max(value);
+                }
+            }
+        } else {
+            for child in board.children(self.tables) {
+                self.nodes += 1;
+                if child != board {
+                    best = best.max(self.chance(child, depth - 1, probability));
+                }
             }
         }
         best
@@ -244,7 +318,7 @@ impl Search<'_> {
     /// The average over the new tiles that may appear on `board`, `depth` plies left.
     fn chance(&mut self, board: Board, depth: u32, probability: f32) -> f32 {
         if depth == 0 || probability < PROBABILITY_CUTOFF || self.aborted {
-            return self.heuristic.evaluate(board);
+            return self.evaluator.evaluate(board);
         }
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CLOCK_INTERVAL;
@@ -325,7 +399,7 @@ impl Cache {
     }
 }
 
-impl Agent<Game2048> for Expectimax {
+impl<E: Evaluator> Agent<Game2048> for Expectimax<E> {
     fn choose(&mut self, state: &Game2048) -> Move {
         self.choose_with(state, &SearchControl::new())
     }
@@ -345,8 +419,8 @@ impl Agent<Game2048> for Expectimax {
 
     fn solves_exactly(&self) -> Result<(), &'static str> {
         Err(
-            "2048's new tiles are random, and expectimax values moves by the expected score of \
-             a heuristic search a few plies deep, not by an exact solution",
+            "2048's new tiles are random, and expectimax values moves by the expected value of \
+             a search a few plies deep, not by an exact solution",
         )
     }
 

@@ -1,0 +1,231 @@
+//! `tabula train 2048`: TD learning of the n-tuple network the `ntuple` agent plays with.
+//!
+//! The network is saved atomically every `--save-every` seconds and at the end, so an
+//! interrupted run keeps the weights of its last save; `--resume` goes on from a file.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use rand::Rng;
+use tabula_2048::ntuple::train::{TrainedGame, Trainer, DEFAULT_ALPHA};
+use tabula_2048::ntuple::{standard_shapes, Network};
+use tabula_i18n::{Arg, Catalog};
+
+use crate::cli::whole_number;
+use crate::error::{CliError, Result};
+
+/// `tabula train <game> --games N --out FILE ...`
+#[derive(Args, Debug)]
+pub struct TrainArgs {
+    /// The game (only 2048 learns this way).
+    pub game: String,
+    /// How many training games to play (more on top of a resumed file's).
+    #[arg(long, value_name = "N", value_parser = whole_number::<u64, 1, { u64::MAX }>)]
+    pub games: u64,
+    /// Where to save the weights.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// The seed of the training games' tiles; random by default.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Go on training the network in this weights file instead of a new one.
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+    /// The learning rate: the share of the TD error each update corrects (0 to 1).
+    #[arg(long, value_name = "A", default_value_t = DEFAULT_ALPHA)]
+    pub alpha: f32,
+    /// A new network's initial value of every board (optimistic TD learning: e.g. 320000).
+    #[arg(
+        long,
+        value_name = "V",
+        default_value_t = 0.0,
+        conflicts_with = "resume"
+    )]
+    pub optimistic: f32,
+    /// A new network's tuples: cells 0-15 (4 × row + column) separated by commas, tuples by
+    /// slashes, e.g. `0,1,2,3/4,5,6,7`; default the four 6-tuples of the literature (268 MB).
+    #[arg(long, value_name = "CELLS/CELLS...", conflicts_with = "resume")]
+    pub shapes: Option<String>,
+    /// Seconds between saves.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300,
+          value_parser = whole_number::<u64, 1, 86_400>)]
+    pub save_every: u64,
+}
+
+/// Games in the window the running figures are over.
+const WINDOW: usize = 1000;
+
+/// Seconds between progress lines.
+const REPORT_EVERY: Duration = Duration::from_secs(60);
+
+/// Runs `tabula train`.
+pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
+    if args.game != "2048" {
+        return Err(CliError::usage_key(
+            "cli-error-train-game",
+            &[("name", tabula_core::quote(&args.game))],
+        ));
+    }
+    if !(args.alpha > 0.0 && args.alpha <= 1.0) {
+        return Err(CliError::usage_key(
+            "cli-error-train-alpha",
+            &[("value", args.alpha.to_string())],
+        ));
+    }
+    if !args.optimistic.is_finite() {
+        return Err(CliError::usage_key(
+            "cli-error-train-optimistic",
+            &[("value", args.optimistic.to_string())],
+        ));
+    }
+    let mut network = match &args.resume {
+        Some(path) => Network::load(path).map_err(CliError::usage)?,
+        None => {
+            let shapes = match &args.shapes {
+                Some(text) => parse_shapes(text)?,
+                None => standard_shapes(),
+            };
+            Network::new(&shapes, args.optimistic)
+                .map_err(|reason| bad_shapes(text_of(args), reason))?
+        }
+    };
+    let seed = args
+        .seed
+        .unwrap_or_else(|| rand::rng().random())
+        .wrapping_add(network.games());
+    let mut trainer = Trainer::new(seed, args.alpha);
+    let bar = std::io::stderr().is_terminal().then(|| {
+        ProgressBar::new(args.games).with_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} {per_sec} ETA {eta}  {msg}")
+                .expect("the template is valid"),
+        )
+    });
+    let say = |line: String| match &bar {
+        Some(bar) => bar.println(line),
+        None => eprintln!("{line}"),
+    };
+    let mut window = Window::default();
+    let started = Instant::now();
+    let (mut last_save, mut last_report) = (started, started);
+    let mut total_moves = 0u64;
+    for played in 1..=args.games {
+        let game = trainer.play(&mut network);
+        total_moves += game.moves;
+        window.push(game);
+        let now = Instant::now();
+        let report_due = now - last_report >= REPORT_EVERY;
+        if report_due || played == args.games || (bar.is_some() && played % 200 == 0) {
+            let seconds = (now - started).as_secs_f64().max(1e-9);
+            let line = window.line(cat, network.games(), played, total_moves, seconds);
+            if let Some(bar) = &bar {
+                bar.set_position(played);
+                bar.set_message(line.clone());
+            }
+            if report_due || played == args.games {
+                say(line);
+                last_report = now;
+            }
+        }
+        if now - last_save >= Duration::from_secs(args.save_every) {
+            save(&network, args, cat, &say)?;
+            last_save = Instant::now();
+        }
+    }
+    if let Some(bar) = &bar {
+        bar.finish_and_clear();
+    }
+    save(&network, args, cat, &say)
+}
+
+/// The `--shapes` text as given, for messages.
+fn text_of(args: &TrainArgs) -> String {
+    args.shapes.clone().unwrap_or_default()
+}
+
+/// The usage error for `--shapes`.
+fn bad_shapes(text: String, reason: String) -> CliError {
+    CliError::usage_key(
+        "cli-error-train-shapes",
+        &[("value", tabula_core::quote(&text)), ("reason", reason)],
+    )
+}
+
+/// Reads `--shapes`: tuples separated by `/`, cells by `,`.
+fn parse_shapes(text: &str) -> Result<Vec<Vec<u8>>> {
+    text.split('/')
+        .map(|tuple| {
+            tuple
+                .split(',')
+                .map(|cell| {
+                    cell.trim().parse::<u8>().map_err(|_| {
+                        bad_shapes(
+                            text.to_string(),
+                            format!(
+                                "{} is not a cell number from 0 to 15",
+                                tabula_core::quote(cell)
+                            ),
+                        )
+                    })
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Saves the network to `--out` and says so.
+fn save(network: &Network, args: &TrainArgs, cat: &Catalog, say: &impl Fn(String)) -> Result<()> {
+    network.save(&args.out).map_err(CliError::failed)?;
+    say(cat.format(
+        "cli-train-saved",
+        &[
+            ("path", Arg::from(args.out.display().to_string())),
+            ("games", Arg::from(network.games().to_string())),
+        ],
+    ));
+    Ok(())
+}
+
+/// The last [`WINDOW`] games, for the running figures.
+#[derive(Default)]
+struct Window {
+    games: std::collections::VecDeque<TrainedGame>,
+}
+
+impl Window {
+    fn push(&mut self, game: TrainedGame) {
+        if self.games.len() == WINDOW {
+            self.games.pop_front();
+        }
+        self.games.push_back(game);
+    }
+
+    /// The progress line: totals, speed, and the window's mean score and tile rates.
+    fn line(&self, cat: &Catalog, total: u64, played: u64, moves: u64, seconds: f64) -> String {
+        let n = self.games.len().max(1) as f64;
+        let mean = self.games.iter().map(|g| g.score as f64).sum::<f64>() / n;
+        let rate = |tile: u64| {
+            let reached = self.games.iter().filter(|g| g.max_tile >= tile).count();
+            format!("{:.1}", 100.0 * reached as f64 / n)
+        };
+        cat.format(
+            "cli-train-progress",
+            &[
+                ("games", Arg::from(total.to_string())),
+                (
+                    "per_second",
+                    Arg::from(format!("{:.1}", played as f64 / seconds)),
+                ),
+                ("moves", Arg::from(format!("{:.0}", moves as f64 / seconds))),
+                ("window", Arg::from(self.games.len().to_string())),
+                ("mean", Arg::from(format!("{mean:.0}"))),
+                ("r2048", Arg::from(rate(2048))),
+                ("r8192", Arg::from(rate(8192))),
+                ("r16384", Arg::from(rate(16384))),
+                ("r32768", Arg::from(rate(32768))),
+            ],
+        )
+    }
+}

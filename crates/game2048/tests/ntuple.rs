@@ -1,0 +1,230 @@
+//! The n-tuple network: its weights file (every kind of bad file is a clear error, random bytes
+//! never panic), TD learning moving the values the right way, and the `ntuple` agent.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use proptest::prelude::*;
+use tabula_2048::engine::Expectimax;
+use tabula_2048::ntuple::file::{checksum, WeightsError, MAGIC, VERSION};
+use tabula_2048::ntuple::train::{Trainer, DEFAULT_ALPHA};
+use tabula_2048::ntuple::Network;
+use tabula_2048::runner::play_game;
+use tabula_2048::Game2048;
+use tabula_core::{AgentCatalog, AgentError};
+
+/// Two row tuples: 2 × 65,536 weights, quick to train and save.
+fn tiny() -> Network {
+    Network::new(&[vec![0, 1, 2, 3], vec![4, 5, 6, 7]], 0.0).unwrap()
+}
+
+fn trained(games: usize, seed: u64) -> Network {
+    let mut net = tiny();
+    let mut trainer = Trainer::new(seed, DEFAULT_ALPHA);
+    for _ in 0..games {
+        trainer.play(&mut net);
+    }
+    net
+}
+
+/// The header of a file with these tuples (magic, version, count, shapes, games).
+fn header(version: u32, shapes: &[&[u8]]) -> Vec<u8> {
+    let mut out = MAGIC.to_vec();
+    out.extend_from_slice(&version.to_le_bytes());
+    out.extend_from_slice(&(shapes.len() as u32).to_le_bytes());
+    for shape in shapes {
+        out.push(shape.len() as u8);
+        out.extend_from_slice(shape);
+    }
+    out.extend_from_slice(&0u64.to_le_bytes());
+    out
+}
+
+/// `body` followed by its checksum.
+fn sealed(mut body: Vec<u8>) -> Vec<u8> {
+    let sum = checksum(&body);
+    body.extend_from_slice(&sum.to_le_bytes());
+    body
+}
+
+#[test]
+fn a_saved_network_loads_back_equal() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("net.bin");
+    let net = trained(5, 1);
+    net.save(&path).unwrap();
+    assert_eq!(Network::load(&path).unwrap(), net);
+    assert_eq!(net.games(), 5);
+}
+
+#[test]
+fn a_missing_file_names_the_training_command() {
+    let error = Network::load(Path::new("/nonexistent/2048-ntuple.bin")).unwrap_err();
+    assert!(matches!(error, WeightsError::Missing { .. }), "{error:?}");
+    let message = error.to_string();
+    assert!(
+        message.contains("tabula train 2048") && message.contains("/nonexistent/2048-ntuple.bin"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_directory_is_an_io_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let error = Network::load(dir.path()).unwrap_err();
+    assert!(matches!(error, WeightsError::Io { .. }), "{error:?}");
+}
+
+#[test]
+fn wrong_magic_and_version_are_refused() {
+    let good = tiny().to_bytes();
+    let mut bad = good.clone();
+    bad[0] = b'X';
+    assert_eq!(Network::from_bytes(&bad), Err(WeightsError::Magic));
+    assert_eq!(Network::from_bytes(b"PNG"), Err(WeightsError::Magic));
+    let mut newer = good.clone();
+    newer[8..12].copy_from_slice(&(VERSION + 1).to_le_bytes());
+    assert_eq!(
+        Network::from_bytes(&newer),
+        Err(WeightsError::Version { found: VERSION + 1 })
+    );
+}
+
+#[test]
+fn wrong_shapes_are_refused_before_the_weights_are_read() {
+    let shapes: [&[&[u8]]; 5] = [
+        &[],
+        &[&[]],
+        &[&[0, 16]],
+        &[&[2, 2]],
+        &[&[0, 1, 2, 3, 4, 5, 6]],
+    ];
+    for bad in shapes {
+        let bytes = sealed(header(VERSION, bad));
+        let error = Network::from_bytes(&bytes).unwrap_err();
+        assert!(
+            matches!(error, WeightsError::Shapes { .. }),
+            "{bad:?}: {error:?}"
+        );
+    }
+    // A count far beyond the limit is refused without reading on.
+    let mut huge = header(VERSION, &[&[0]]);
+    huge[12..16].copy_from_slice(&u32::MAX.to_le_bytes());
+    assert!(matches!(
+        Network::from_bytes(&huge),
+        Err(WeightsError::Shapes { .. })
+    ));
+}
+
+#[test]
+fn truncated_and_overlong_files_are_refused() {
+    let good = tiny().to_bytes();
+    for cut in [12, 20, 30, good.len() / 2, good.len() - 1] {
+        let error = Network::from_bytes(&good[..cut]).unwrap_err();
+        assert!(
+            matches!(error, WeightsError::Truncated { .. }),
+            "{cut}: {error:?}"
+        );
+    }
+    let mut long = good.clone();
+    long.push(0);
+    assert_eq!(
+        Network::from_bytes(&long),
+        Err(WeightsError::Trailing { extra: 1 })
+    );
+}
+
+#[test]
+fn a_damaged_weight_fails_the_checksum() {
+    let mut bytes = trained(3, 2).to_bytes();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x40;
+    assert_eq!(Network::from_bytes(&bytes), Err(WeightsError::Checksum));
+}
+
+proptest! {
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let _ = Network::from_bytes(&bytes);
+    }
+
+    #[test]
+    fn random_headers_never_panic(
+        version in 0u32..3,
+        shapes in proptest::collection::vec(proptest::collection::vec(0u8..20, 0..8), 0..4),
+        tail in proptest::collection::vec(any::<u8>(), 0..64),
+    ) {
+        let shapes: Vec<&[u8]> = shapes.iter().map(Vec::as_slice).collect();
+        let mut bytes = header(version, &shapes);
+        bytes.extend_from_slice(&tail);
+        prop_assert!(Network::from_bytes(&bytes).is_err());
+    }
+}
+
+/// The mean score of `net` searching one slide deep (reward plus value) on seeds 100..100 + n.
+fn mean_score(net: Network, games: u64) -> f64 {
+    let net = Arc::new(net);
+    let total: u64 = (0..games)
+        .map(|i| {
+            let mut agent = Expectimax::with_evaluator(Arc::clone(&net), Some(1), None, 1);
+            play_game(&mut agent, 100 + i).0.score()
+        })
+        .sum();
+    total as f64 / games as f64
+}
+
+#[test]
+fn td_learning_beats_the_untrained_network_on_the_same_seeds() {
+    let untrained = mean_score(tiny(), 20);
+    let learnt = mean_score(trained(400, 7), 20);
+    assert!(
+        learnt > untrained * 1.3,
+        "trained {learnt:.0} against untrained {untrained:.0}"
+    );
+}
+
+#[test]
+fn learning_raises_the_value_of_an_early_position() {
+    // An opening afterstate: with a zero start its value can only have risen toward the score
+    // still to come (thousands of points).
+    let board = tabula_2048::Board(0x0000_0000_0000_0021);
+    assert_eq!(tiny().evaluate(board), 0.0);
+    assert!(trained(200, 3).evaluate(board) > 100.0);
+}
+
+#[test]
+fn the_ntuple_agent_plays_from_a_weights_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("net.bin");
+    trained(50, 4).save(&path).unwrap();
+    let spec = format!("ntuple:weights={},depth=3", path.display());
+    let mut agent = Game2048::agent_from_str(&spec).unwrap();
+    let (end, moves, _) = play_game(agent.as_mut(), 9);
+    assert!(moves > 20 && end.score() > 0);
+}
+
+#[test]
+fn the_ntuple_agent_says_what_is_wrong_with_its_weights() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("none.bin");
+    let garbage = dir.path().join("garbage.bin");
+    std::fs::write(&garbage, b"not weights").unwrap();
+    for (path, expected) in [
+        (&missing, "tabula train 2048"),
+        (&garbage, "not a Tabula 2048 n-tuple weights file"),
+    ] {
+        let spec = format!("ntuple:weights={}", path.display());
+        match Game2048::agent_from_str(&spec) {
+            Err(AgentError::BadValue { key, reason, .. }) => {
+                assert_eq!(key, "weights");
+                assert!(reason.contains(expected), "{reason}");
+            }
+            Err(other) => panic!("{other:?}"),
+            Ok(_) => panic!("{spec} built an agent"),
+        }
+    }
+    assert!(matches!(
+        Game2048::agent_from_str("ntuple:depth=13"),
+        Err(AgentError::BadValue { .. })
+    ));
+}
