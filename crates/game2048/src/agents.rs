@@ -44,6 +44,7 @@ impl AgentCatalog for Game2048 {
                 summary: "expectimax scored by an n-tuple network trained with `tabula train \
                           2048` (weights=PATH, default 2048-ntuple.bin in the data directory; \
                           depth= plies, default 5; time= ms per move)",
+                argument: None,
                 keys: NTUPLE_KEYS,
                 build: build_ntuple,
             },

@@ -39,6 +39,7 @@ const MEMORY: Knob = Knob {
     key: "memory",
     min: 1,
     max: 1 << 20,
+    path: false,
 };
 
 /// The memory limit when `memory` is not given, in MiB.
