@@ -235,6 +235,17 @@ pub(crate) fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
+/// A rate of games per second with the decimals it needs: whole numbers from 100 up, otherwise
+/// three significant digits (a match of engines at a second a move plays 0.0496 games/s).
+pub(crate) fn games_per_second(rate: f64) -> String {
+    if rate >= 100.0 || rate == 0.0 {
+        format!("{rate:.0} games/s")
+    } else {
+        let decimals = (2.0 - rate.log10().floor()).max(0.0) as usize;
+        format!("{rate:.decimals$} games/s")
+    }
+}
+
 fn interval(ci: Option<[f64; 2]>, show: fn(f64) -> String) -> String {
     ci.map_or("[interval undefined]".to_string(), |[low, high]| {
         format!("[{}, {}]", show(low), show(high))
@@ -349,10 +360,24 @@ impl fmt::Display for MatchReport {
         }
         write!(
             f,
-            "  {} in {:.2} s: {:.0} games/s",
+            "  {} in {:.2} s: {}",
             plural(t.games, "game", "games"),
             self.elapsed_s,
-            self.games_per_second()
+            games_per_second(self.games_per_second())
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::games_per_second;
+
+    #[test]
+    fn slow_matches_show_their_rate_with_significant_digits() {
+        assert_eq!(games_per_second(651056.4), "651056 games/s");
+        assert_eq!(games_per_second(123.4), "123 games/s");
+        assert_eq!(games_per_second(12.34), "12.3 games/s");
+        assert_eq!(games_per_second(0.04956), "0.0496 games/s");
+        assert_eq!(games_per_second(0.0), "0 games/s");
     }
 }

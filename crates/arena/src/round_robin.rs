@@ -8,7 +8,7 @@ use tabula_core::text::plural;
 use tabula_core::{AgentCatalog, Game};
 
 use crate::error::ArenaError;
-use crate::report::{percent, MatchReport};
+use crate::report::{games_per_second, percent, MatchReport};
 use crate::runner::{run_match, Hooks};
 use crate::seeds::GameSeeds;
 use crate::setup::{First, MatchSetup};
@@ -172,13 +172,13 @@ impl fmt::Display for RoundRobin {
         let elapsed: f64 = self.matches.iter().map(|m| m.elapsed_s).sum();
         write!(
             f,
-            "  {} in {elapsed:.2} s: {:.0} games/s",
+            "  {} in {elapsed:.2} s: {}",
             plural(games, "game", "games"),
-            if elapsed > 0.0 {
+            games_per_second(if elapsed > 0.0 {
                 games as f64 / elapsed
             } else {
                 0.0
-            }
+            })
         )
     }
 }
