@@ -379,7 +379,7 @@ fn renju_games_between_two_brains_never_see_a_forbidden_black_move() {
             assert_eq!(brain.ask("START 15"), "OK");
             writeln!(brain.input, "INFO rule 4\nINFO timeout_turn {timeout}").unwrap();
         }
-        let mut game = start.clone();
+        let mut game = start;
         let mut played: Vec<(u16, usize)> = opening
             .split(' ')
             .enumerate()
