@@ -39,20 +39,39 @@ pub enum Received {
     TimedOut,
 }
 
+/// Spawns `command`, trying again for a moment while the system says the file is busy: a
+/// program written just now can still be open for writing in a child that another thread forked
+/// and that has not yet run its own program (Linux answers `ETXTBSY` then).
+fn spawn(command: &mut Command) -> io::Result<Child> {
+    let mut tries = 0;
+    loop {
+        match command.spawn() {
+            Err(e) if e.kind() == io::ErrorKind::ExecutableFileBusy && tries < 20 => {
+                tries += 1;
+                std::thread::sleep(Duration::from_millis(5 * tries));
+            }
+            result => return result,
+        }
+    }
+}
+
 impl Program {
     /// Starts the program at `path` with no arguments, in the directory that holds it, its
     /// standard error discarded. Fails (with the system's reason) where it cannot be started:
     /// no such file, not executable.
     pub fn start(path: &Path) -> io::Result<Program> {
-        let mut command = Command::new(path);
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        // Made absolute first: a relative path names the program from our directory, not from
+        // the one it runs in.
+        let path = std::path::absolute(path)?;
+        let mut command = Command::new(&path);
+        if let Some(dir) = path.parent() {
             command.current_dir(dir);
         }
         command
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null());
-        let mut child = command.spawn()?;
+        let mut child = spawn(&mut command)?;
         let stdout = child.stdout.take().expect("stdout is piped");
         let stdin = child.stdin.take();
         let (sender, lines) = mpsc::channel();

@@ -135,6 +135,26 @@ fn a_good_brain_gets_the_game_and_its_moves_are_played() {
 }
 
 #[test]
+fn a_brain_named_by_a_relative_path_runs_in_its_own_directory() {
+    let fake = Fake::answering("echo \"$n,0\"");
+    // The same file, named from this test's directory: up to the root, then down.
+    let here = std::env::current_dir().unwrap();
+    let mut relative = PathBuf::new();
+    for _ in here.components().skip(1) {
+        relative.push("..");
+    }
+    relative.push(fake.path().strip_prefix("/").unwrap());
+    assert!(relative.is_relative());
+    let spec = format!("pbrain:{},time=300", relative.display());
+    let mut agent = Gomoku::agent_from_str(&spec).unwrap();
+    let empty = Gomoku::initial();
+    assert_eq!(empty.move_string(agent.try_choose(&empty).unwrap()), "b15");
+    drop(agent);
+    // It ran in its own directory: the log it wrote with a relative name is there.
+    assert_eq!(fake.log()[0], "START 15");
+}
+
+#[test]
 fn the_rule_and_size_reach_the_brain() {
     let fake = Fake::answering("echo 0,0");
     let mut agent =
