@@ -34,6 +34,6 @@ pub use play::{play_game, GameResult, MoveLog};
 pub use record::{read_records, ForfeitNote, GameRecord, Replayed};
 pub use report::{merge, MatchReport};
 pub use round_robin::{RoundRobin, RoundRobinSetup};
-pub use runner::{run_match, Hooks, RecordSink};
+pub use runner::{run_match, run_match_keeping_records, Hooks, RecordSink};
 pub use setup::{parse_openings, First, MatchSetup, Shard};
 pub use tally::{ScoreStats, Tally};

@@ -179,6 +179,25 @@ impl<G: AgentCatalog> Context<'_, G> {
     }
 }
 
+/// [`run_match`] without a progress display, keeping every game's record in memory, in game
+/// order (for callers that look at the games afterwards rather than write them out).
+pub fn run_match_keeping_records<G: AgentCatalog>(
+    setup: &MatchSetup<G>,
+    threads: usize,
+) -> Result<(MatchReport, Vec<GameRecord>), ArenaError> {
+    let mut records = Vec::new();
+    let mut keep = |record: &GameRecord| {
+        records.push(record.clone());
+        Ok(())
+    };
+    let mut hooks = Hooks {
+        progress: &|_| {},
+        records: Some(&mut keep),
+    };
+    let report = run_match(setup, threads, &mut hooks)?;
+    Ok((report, records))
+}
+
 /// Plays this process's slice of the match on `threads` threads (0: one per core).
 pub fn run_match<G: AgentCatalog>(
     setup: &MatchSetup<G>,

@@ -5,23 +5,13 @@ mod common;
 
 use common::Dice;
 use tabula_arena::{
-    merge, parse_openings, read_records, run_match, ArenaError, First, GameRecord, Hooks,
-    MatchReport, MatchSetup, RoundRobin, RoundRobinSetup, Shard,
+    merge, parse_openings, read_records, run_match, run_match_keeping_records, ArenaError, First,
+    GameRecord, Hooks, MatchReport, MatchSetup, RoundRobin, RoundRobinSetup, Shard,
 };
 use tabula_tictactoe::TicTacToe;
 
 fn run(setup: &MatchSetup<TicTacToe>, threads: usize) -> (MatchReport, Vec<GameRecord>) {
-    let mut records = Vec::new();
-    let mut sink = |r: &GameRecord| {
-        records.push(r.clone());
-        Ok(())
-    };
-    let mut hooks = Hooks {
-        progress: &|_| {},
-        records: Some(&mut sink),
-    };
-    let report = run_match(setup, threads, &mut hooks).expect("the match runs");
-    (report, records)
+    run_match_keeping_records(setup, threads).expect("the match runs")
 }
 
 fn setup(a: &str, b: &str, games: u64, seed: u64) -> MatchSetup<TicTacToe> {

@@ -9,7 +9,7 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use tabula_arena::{run_match, GameRecord, Hooks, MatchSetup};
+use tabula_arena::{run_match_keeping_records, MatchSetup};
 use tabula_core::{AgentCatalog, AgentError, ForfeitReason, Game};
 use tabula_gomoku::pbrain::{tolerance_ms, FIRST_MOVE_EXTRA_MS};
 use tabula_gomoku::{Gomoku, Rule};
@@ -305,16 +305,7 @@ fn the_arena_counts_forfeits_and_records_them() {
     let mut setup = MatchSetup::<Gomoku>::new(&fake.spec(200), Some("score-table"), 4, 1).unwrap();
     setup.openings = vec![position("h8 i9 g7")];
     setup.first = tabula_arena::First::Alternate;
-    let mut records = Vec::new();
-    let mut sink = |r: &GameRecord| {
-        records.push(r.clone());
-        Ok(())
-    };
-    let mut hooks = Hooks {
-        progress: &|_| {},
-        records: Some(&mut sink),
-    };
-    let report = run_match(&setup, 2, &mut hooks).unwrap();
+    let (report, records) = run_match_keeping_records(&setup, 2).unwrap();
     let t = &report.tally;
     // The brain answers h8, occupied in the opening: it loses every game at its first move.
     assert_eq!((t.games, t.wins_b, t.wins_a), (4, 4, 0));

@@ -2,7 +2,7 @@
 //! agent against the engine in-process: both ends of the protocol together, from openings, with
 //! no forfeit and every move inside its time.
 
-use tabula_arena::{parse_openings, run_match, First, GameRecord, Hooks, MatchSetup};
+use tabula_arena::{parse_openings, run_match_keeping_records, First, MatchSetup};
 use tabula_gomoku::pbrain::tolerance_ms;
 use tabula_gomoku::Gomoku;
 
@@ -15,16 +15,7 @@ fn pbrain_tabula_plays_whole_games_in_the_arena() {
         MatchSetup::<Gomoku>::new(&spec, Some(&format!("engine:time={time}")), 2, 1).unwrap();
     setup.openings = parse_openings("h8 i7 j6\n").unwrap();
     setup.first = First::Alternate;
-    let mut records = Vec::new();
-    let mut sink = |r: &GameRecord| {
-        records.push(r.clone());
-        Ok(())
-    };
-    let mut hooks = Hooks {
-        progress: &|_| {},
-        records: Some(&mut sink),
-    };
-    let report = run_match(&setup, 2, &mut hooks).unwrap();
+    let (report, records) = run_match_keeping_records(&setup, 2).unwrap();
     let t = &report.tally;
     assert_eq!(t.games, 2);
     assert!(t.forfeits_a.is_empty() && t.forfeits_b.is_empty(), "{t:?}");
