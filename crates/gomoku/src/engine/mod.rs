@@ -29,10 +29,6 @@ pub use search::{Budget, Searcher, MATE};
 pub const DEFAULT_TIME_MS: u64 = 1000;
 /// The deepest VCT tried, in attacker threats.
 const MAX_VCT_DEPTH: u32 = 12;
-/// How many of the leading root moves are checked against the opponent's VCT.
-const VCT_CHECKS: usize = 3;
-/// The node budget of one root move's VCT check when thinking by time.
-const VCT_CHECK_NODES: u64 = 20_000;
 /// The deepest alpha-beta iteration.
 const MAX_DEPTH: i32 = 64;
 
@@ -170,17 +166,14 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
 
     // Mark (and avoid) moves after which the opponent wins by continuous fours.
     let check = effort.budget(start, 0.97);
-    let in_time = |control: &SearchControl| {
-        !control.is_stopped() && check.deadline.is_none_or(|d| Instant::now() < d)
-    };
     let per_move = match effort {
         Effort::Time(_) => 20_000,
         Effort::Nodes(n) => (n / 8 / values.len().max(1) as u64).max(500),
     };
-    let mut checked: Vec<(Sq, i32, bool)> = Vec::with_capacity(values.len());
+    let mut marked = Vec::with_capacity(values.len());
     for v in &values {
         let mut loses = false;
-        if in_time(control) {
+        if !control.is_stopped() && check.deadline.is_none_or(|d| Instant::now() < d) {
             searcher.set_budget(Budget {
                 deadline: check.deadline,
                 nodes: per_move,
@@ -190,28 +183,12 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
             searcher.board.undo();
             nodes += searcher.nodes();
         }
-        checked.push((v.sq, if loses { -MATE / 2 } else { v.score }, loses));
+        marked.push((
+            point(&searcher, v.sq),
+            if loses { -MATE / 2 } else { v.score },
+            loses.then_some(Verdict::Loss),
+        ));
     }
-    checked.sort_by_key(|c| std::cmp::Reverse(c.1));
-
-    // Then the leading moves against the opponent's continuous threats.
-    let per_move = match effort {
-        Effort::Time(_) => VCT_CHECK_NODES,
-        Effort::Nodes(n) => (n / 48).max(500),
-    };
-    nodes += mark_vct_losses(
-        &mut searcher,
-        &mut checked,
-        Budget {
-            deadline: check.deadline,
-            nodes: per_move,
-        },
-        control,
-    );
-    let mut marked: Vec<(Point, i32, Option<Verdict>)> = checked
-        .iter()
-        .map(|&(sq, score, loses)| (point(&searcher, sq), score, loses.then_some(Verdict::Loss)))
-        .collect();
     marked.sort_by_key(|m| std::cmp::Reverse(m.1));
     if marked.is_empty() {
         // Not reached (a position in play always has candidates), but never answer nothing.
@@ -227,40 +204,6 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
         nodes,
         depth: depth as u32,
     }
-}
-
-/// With `moves` sorted best first (a move, its score, whether it is known lost): checks the
-/// leading moves not yet known lost against the opponent's VCT, each within `budget`'s nodes
-/// (and all by its deadline), until one holds or [`VCT_CHECKS`] were checked; a move after which
-/// the opponent wins is scored `-MATE / 2` and marked lost. Returns the nodes spent.
-fn mark_vct_losses(
-    searcher: &mut Searcher,
-    moves: &mut [(Sq, i32, bool)],
-    budget: Budget,
-    control: &SearchControl,
-) -> u64 {
-    let mut nodes = 0;
-    for c in moves.iter_mut().filter(|c| !c.2).take(VCT_CHECKS) {
-        if control.is_stopped() || budget.deadline.is_some_and(|d| Instant::now() >= d) {
-            break;
-        }
-        searcher.set_budget(budget);
-        searcher.board.play(c.0);
-        let mut loses = false;
-        for depth in 1..=MAX_VCT_DEPTH {
-            loses = searcher.vct(depth).is_some();
-            if loses || searcher.stopped() {
-                break;
-            }
-        }
-        searcher.board.undo();
-        nodes += searcher.nodes();
-        if !loses {
-            break;
-        }
-        *c = (c.0, -MATE / 2, true);
-    }
-    nodes
 }
 
 /// A thought whose best move has a proven result.
@@ -364,47 +307,5 @@ impl Agent<Gomoku> for Engine {
         analysis.nodes = Some(thought.nodes);
         analysis.depth = Some(thought.depth);
         Some(analysis)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The puzzle `vct_black` of tests/data/puzzles.txt (from github.com/renju-note/quintet, see
-    /// that file's header), where black wins by continuous threats, with one more black stone in
-    /// a far corner so that white is to move and must defend.
-    const DEFEND_A_VCT: &str = ".............../.............../.............../.............../\
-        ........W....../.......B......./.......BWB...../......WB.W...../.......WB....../\
-        .............../.............../.............../.............../.............../\
-        B.............. W";
-
-    /// A move that ignores black's threats (a far corner) loses to a VCT but not to fours
-    /// alone: the check marks it lost and goes on to the next move, which holds (white takes
-    /// the VCT's first point, so black has no VCT of a few threats left).
-    #[test]
-    fn a_move_that_loses_to_a_vct_is_marked_lost() {
-        let game = Gomoku::parse_position(DEFEND_A_VCT).unwrap();
-        let mut searcher = Searcher::new(Board::new(&game));
-        let corner = searcher.board.sq(&game, 14 * 15 + 14);
-        let answer = searcher.board.sq(&game, 5 * 15 + 5);
-        searcher.board.play(corner);
-        assert_eq!(searcher.vcf(threats::VCF_DEPTH), None);
-        searcher.board.undo();
-        let mut moves = vec![
-            (corner, 100, false),
-            (answer, 50, false),
-            (answer + 1, 0, false),
-        ];
-        let budget = Budget {
-            deadline: None,
-            nodes: 50_000,
-        };
-        let spent = mark_vct_losses(&mut searcher, &mut moves, budget, &SearchControl::new());
-        assert!(spent > 0, "{spent} {moves:?}");
-        assert_eq!(moves[0], (corner, -MATE / 2, true));
-        assert_eq!(moves[1], (answer, 50, false));
-        // The check stopped at the move that holds.
-        assert_eq!(moves[2], (answer + 1, 0, false));
     }
 }

@@ -17,8 +17,6 @@ pub const MATE_BOUND: i32 = MATE - 1000;
 const WIDTH: usize = 12;
 /// How many quiet candidates the root searches.
 const ROOT_WIDTH: usize = 20;
-/// How many plies of threat extensions one line of the search may receive.
-const MAX_EXTENSIONS: i32 = 4;
 /// How many plies the threat quiescence at the leaves may go (forced blocks included).
 const QUIESCENCE_PLIES: i32 = 8;
 
@@ -298,10 +296,9 @@ impl Searcher {
         Ok(ordered.iter().take(width).map(|s| s.sq).collect())
     }
 
-    /// Principal-variation alpha-beta to `depth` plies. A node where the side to move must
-    /// answer a threat (a four or an open three) costs no ply while `ext` extensions are left
-    /// on this line; at the leaves the threat quiescence replaces the static value.
-    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: i32, ext: i32) -> i32 {
+    /// Principal-variation alpha-beta to `depth` plies; at the leaves the threat quiescence
+    /// replaces the static value.
+    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         if self.out_of_budget() {
             return 0;
         }
@@ -331,14 +328,6 @@ impl Searcher {
         if depth <= 0 && moves.len() > 1 {
             return self.quiesce(&scan, alpha, beta, ply, QUIESCENCE_PLIES);
         }
-        // Answering a threat (one block, or the defences against an open three) is forced:
-        // such a node costs no ply while the line has extensions left.
-        let threatened = moves.len() == 1 || scan.first_theirs(WIN_FOUR).is_some();
-        let (child_depth, child_ext) = if depth > 0 && threatened && ext > 0 {
-            (depth, ext - 1)
-        } else {
-            (depth - 1, ext)
-        };
         if entry.hash == hash {
             if let Some(i) = moves.iter().position(|&m| m == entry.best as Sq) {
                 moves[..=i].rotate_right(1);
@@ -350,11 +339,11 @@ impl Searcher {
         for (i, &m) in moves.iter().enumerate() {
             self.board.play(m);
             let score = if i == 0 {
-                -self.pvs(child_depth, -beta, -alpha, ply + 1, child_ext)
+                -self.pvs(depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.pvs(child_depth, -alpha - 1, -alpha, ply + 1, child_ext);
+                let s = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
                 if s > alpha && s < beta {
-                    -self.pvs(child_depth, -beta, -alpha, ply + 1, child_ext)
+                    -self.pvs(depth - 1, -beta, -alpha, ply + 1)
                 } else {
                     s
                 }
@@ -503,11 +492,11 @@ impl Searcher {
             for (i, v) in values.iter().enumerate() {
                 self.board.play(v.sq);
                 let score = if i == 0 {
-                    -self.pvs(depth - 1, -MATE, -alpha, 1, MAX_EXTENSIONS)
+                    -self.pvs(depth - 1, -MATE, -alpha, 1)
                 } else {
-                    let s = -self.pvs(depth - 1, -alpha - 1, -alpha, 1, MAX_EXTENSIONS);
+                    let s = -self.pvs(depth - 1, -alpha - 1, -alpha, 1);
                     if s > alpha {
-                        -self.pvs(depth - 1, -MATE, -alpha, 1, MAX_EXTENSIONS)
+                        -self.pvs(depth - 1, -MATE, -alpha, 1)
                     } else {
                         s
                     }
@@ -630,39 +619,6 @@ mod tests {
         let (values, depth) = searcher.search_root(1, |_, _, _| {});
         assert_eq!(depth, 1);
         assert_eq!(searcher.board.point(values[0].sq), 7 * 15 + 7);
-        assert!(values[0].score >= MATE_BOUND, "{values:?}");
-    }
-    /// Black's open three at (5,3) (row 3) must be blocked on row 3; then (5,5) makes two open
-    /// threes (column 5 through (5,3), and an anti-diagonal) and wins (or the other way round). A two-ply search sees it
-    /// only because white's forced answer to the three costs no ply (the quiescence then sees
-    /// the double three win).
-    #[test]
-    fn answering_an_open_three_costs_no_ply() {
-        let mut searcher = position(
-            [
-                "..............W",
-                "...............",
-                "...............",
-                "...BB..........",
-                ".....B.........",
-                "...............",
-                "....B..........",
-                "...B..........W",
-                "...............",
-                "...............",
-                "...............",
-                "...............",
-                "W..............",
-                "...............",
-                "W.............W",
-            ],
-            'B',
-        );
-        let (values, depth) = searcher.search_root(2, |_, _, _| {});
-        assert_eq!(depth, 2, "{values:?}");
-        // Either three first: the other then makes the double three.
-        let first = searcher.board.point(values[0].sq);
-        assert!(first == 3 * 15 + 5 || first == 5 * 15 + 5, "{first}");
         assert!(values[0].score >= MATE_BOUND, "{values:?}");
     }
 }
