@@ -17,6 +17,8 @@ pub const MATE_BOUND: i32 = MATE - 1000;
 const WIDTH: usize = 12;
 /// How many quiet candidates the root searches.
 const ROOT_WIDTH: usize = 20;
+/// How many plies the threat quiescence at the leaves may go (forced blocks included).
+const QUIESCENCE_PLIES: i32 = 8;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug)]
@@ -294,7 +296,8 @@ impl Searcher {
         Ok(ordered.iter().take(width).map(|s| s.sq).collect())
     }
 
-    /// Principal-variation alpha-beta to `depth` plies.
+    /// Principal-variation alpha-beta to `depth` plies; at the leaves the threat quiescence
+    /// replaces the static value.
     fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         if self.out_of_budget() {
             return 0;
@@ -323,7 +326,7 @@ impl Searcher {
             return 0;
         }
         if depth <= 0 && moves.len() > 1 {
-            return self.evaluate(&scan);
+            return self.quiesce(&scan, alpha, beta, ply, QUIESCENCE_PLIES);
         }
         if entry.hash == hash {
             if let Some(i) = moves.iter().position(|&m| m == entry.best as Sq) {
@@ -372,6 +375,71 @@ impl Searcher {
             score: to_tt(best, ply),
             best: best_move as u16,
         };
+        best
+    }
+
+    /// The threat quiescence at a leaf (`scan` is its scan, the node already counted): the side
+    /// to move facing an open three searches its defences and its own fours; otherwise it may
+    /// stand on the static value or play one of its fours (each forces a block). At most
+    /// `left` more plies; then the static value.
+    fn quiesce(&mut self, scan: &Scan, mut alpha: i32, beta: i32, ply: i32, left: i32) -> i32 {
+        if scan.first_mine(WIN).is_some() {
+            return MATE - ply - 1;
+        }
+        let their_fives = scan.theirs(WIN);
+        let moves: Vec<Sq> = match their_fives[..] {
+            [] => Vec::new(),
+            [block] if !scan.banned(block) => vec![block],
+            _ => return -(MATE - ply - 2),
+        };
+        if moves.is_empty() && scan.first_mine(WIN_FOUR).is_some() {
+            return MATE - ply - 3;
+        }
+        if left <= 0 {
+            return self.evaluate(scan);
+        }
+        let facing_three = moves.is_empty() && scan.first_theirs(WIN_FOUR).is_some();
+        let mut best = -MATE;
+        let moves = if !moves.is_empty() {
+            moves
+        } else {
+            if !facing_three {
+                // Standing pat: the side to move need not play a threat.
+                best = self.evaluate(scan);
+                if best >= beta {
+                    return best;
+                }
+                alpha = alpha.max(best);
+            }
+            scan.playable_by_score()
+                .iter()
+                .filter(|s| s.mine >= FOUR || (facing_three && s.theirs >= FOUR))
+                .map(|s| s.sq)
+                .collect()
+        };
+        if moves.is_empty() {
+            return self.evaluate(scan);
+        }
+        for m in moves {
+            self.board.play(m);
+            let score = if self.out_of_budget() {
+                0
+            } else {
+                let child = self.scan();
+                -self.quiesce(&child, -beta, -alpha, ply + 1, left - 1)
+            };
+            self.board.undo();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                break;
+            }
+        }
         best
     }
 
@@ -508,5 +576,49 @@ fn from_tt(score: i32, ply: i32) -> i32 {
         score + ply
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Gomoku;
+    use tabula_core::Game;
+
+    /// A freestyle 15x15 position from its rows (top first, `B`/`W`/`.`) and the side to move.
+    fn position(rows: [&str; 15], to_move: char) -> Searcher {
+        let text = format!("{} {to_move}", rows.join("/"));
+        Searcher::new(Board::new(&Gomoku::parse_position(&text).unwrap()))
+    }
+
+    /// Black makes two open threes at once at (7,7): whichever white blocks, the other becomes
+    /// an open four. One ply of alpha-beta ends on white's reply, so only the threat quiescence
+    /// at that leaf sees the win (the bare static value did not).
+    #[test]
+    fn a_one_ply_search_sees_a_double_three_win_through_the_quiescence() {
+        let mut searcher = position(
+            [
+                "W.............W",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                ".......B.......",
+                ".......B.......",
+                ".....BB........",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "W.............W",
+            ],
+            'B',
+        );
+        let (values, depth) = searcher.search_root(1, |_, _, _| {});
+        assert_eq!(depth, 1);
+        assert_eq!(searcher.board.point(values[0].sq), 7 * 15 + 7);
+        assert!(values[0].score >= MATE_BOUND, "{values:?}");
     }
 }
