@@ -184,3 +184,78 @@ fn positions(start: &Gomoku, plies: &[(tabula_gomoku::Point, Gomoku)]) -> Option
     }
     Some(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A game record line: black (agent `a`) plays `moves` from the empty board.
+    fn record(moves: &[&str], result: &str) -> String {
+        let start = Gomoku::initial().position_string();
+        let moves: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+        format!(
+            r#"{{"game":"gomoku","number":1,"seed":0,"a":"x","b":"y","a_plays":"black","first":"a","start":{start:?},"moves":[{}],"result":"{result}","margin_a":0}}"#,
+            moves.join(",")
+        )
+    }
+
+    fn file_with(text: &str) -> tempfile::NamedTempFile {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        writeln!(file, "{text}").unwrap();
+        file
+    }
+
+    /// Black's five on row 8; white answers on row 1, far away.
+    const WON: [&str; 9] = ["h8", "a1", "i8", "c1", "j8", "e1", "k8", "g1", "l8"];
+
+    #[test]
+    fn positions_take_the_result_for_the_side_to_move() {
+        let line = record(&WON, "a");
+        let records = read_records(&line, "test").unwrap();
+        let (start, plies) = records[0].replay::<Gomoku>().unwrap();
+        let samples = positions(&start, &plies).unwrap();
+        // Black has an open three after its third stone (before white's fourth move): from
+        // then on no position is quiet.
+        assert_eq!(samples.len(), 5);
+        for (k, s) in samples.iter().enumerate() {
+            let black_to_move = k % 2 == 0;
+            assert_eq!(s.result, if black_to_move { 1.0 } else { 0.0 });
+        }
+        // An unfinished game (lost by forfeit) gives nothing.
+        assert!(positions(&start, &plies[..4]).is_none());
+    }
+
+    #[test]
+    fn fit_refuses_bad_input() {
+        let missing = fit(&["/no/such/records.jsonl".into()]).unwrap_err();
+        assert!(missing.contains("/no/such/records.jsonl"), "{missing}");
+        let junk = file_with("not json");
+        let path = junk.path().display().to_string();
+        let err = fit(std::slice::from_ref(&path)).unwrap_err();
+        assert!(err.contains("line 1: not a game record"), "{err}");
+        let illegal = file_with(&record(&["h8", "h8"], "a"));
+        let err = fit(&[illegal.path().display().to_string()]).unwrap_err();
+        assert!(err.contains("game 1: move 2"), "{err}");
+        let err = fit(&["--mix".into(), "1.5".into(), path.clone()]).unwrap_err();
+        assert!(err.contains("--mix takes a number from 0 to 1"), "{err}");
+        assert_eq!(
+            fit(&["--mix".into(), "0.5".into()]).unwrap_err(),
+            "no records file given"
+        );
+        let one = file_with(&record(&WON, "a"));
+        let err = fit(&[one.path().display().to_string()]).unwrap_err();
+        assert!(err.starts_with("too few quiet positions"), "{err}");
+    }
+
+    #[test]
+    fn openings_are_quiet_and_refuse_bad_numbers() {
+        assert!(openings("x", "1")
+            .unwrap_err()
+            .contains("COUNT must be a number"));
+        assert!(openings("3", "-1")
+            .unwrap_err()
+            .contains("SEED must be a number"));
+        assert!(openings("3", "1").is_ok());
+    }
+}
