@@ -480,8 +480,10 @@ pub const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
 // (`tune` is `cargo run --release -p tabula-gomoku --example tune --`.) It fitted K =
 // 0.003262; the held-out loss fell from 0.54809 (the hand-set values) to 0.52601. Against the
 // hand-set values (scripts/gomoku/compare.sh, 300 ms a move, 160 games) these scored 88-0-72,
-// 55.0 %, +34.9 Elo [-18.8, +90.3] (LLR 0.66, undecided); half way between the two
-// (`tune fit --mix 0.5`) scored 45.6 %, -30.5 Elo [-85.4, +22.9].
+// 55.0 %, +34.9 Elo [-18.8, +90.3] (LLR 0.66, undecided), and 80-1-79, 50.3 %, +2.2 Elo
+// [-51.9, +56.3] with `--seed 2`: 52.7 % over 320 games, about +18 Elo [-20, +57], a tie at
+// worst; half way between the two (`tune fit --mix 0.5`) scored 45.6 %, -30.5 Elo [-85.4,
+// +22.9] in 160 games.
 
 /// The static evaluation's value of a line pattern the side to move makes at a candidate
 /// point, by [`Pattern`] (fitted: see above).
