@@ -60,8 +60,8 @@ pub struct Board {
     /// Per colour, a bitset of the empty points where that colour makes at least a [`FOUR`]
     /// (all candidates: a four needs three stones of that colour within two steps' reach).
     fours: [[u64; WORDS]; 2],
-    /// Threat and value of every combination of four line patterns (see [`combinations`]).
-    combos: &'static [(Threat, i32)],
+    /// Threat and values of every combination of four line patterns (see [`combinations`]).
+    combos: &'static [Combo],
     stones: usize,
     to_move: usize,
     hash: u64,
@@ -229,30 +229,29 @@ impl Board {
     /// forbidden to `colour`).
     #[inline]
     pub fn threat(&self, sq: Sq, colour: usize) -> Threat {
-        self.assess(sq, colour).0
+        self.assess(sq, colour).0.threat
     }
 
     /// The summed line values (`PATTERN_VALUE`) of a move at empty `sq` for `colour` (none at
     /// a point forbidden to `colour`).
     #[inline]
     pub fn value(&self, sq: Sq, colour: usize) -> i32 {
-        self.assess(sq, colour).1
+        self.assess(sq, colour).0.value
     }
 
-    /// The threat and value of `colour`'s move at empty `sq`, and whether the point is
-    /// forbidden to `colour` (black under renju), in which case the threat and value are
+    /// The threat and values of `colour`'s move at empty `sq`, and whether the point is
+    /// forbidden to `colour` (black under renju), in which case the threat and values are
     /// nothing: the move cannot be made, so it threatens nothing and needs no answer.
     #[inline]
-    pub fn assess(&self, sq: Sq, colour: usize) -> (Threat, i32, bool) {
+    pub fn assess(&self, sq: Sq, colour: usize) -> (Combo, bool) {
         let pats = self.pats[sq];
         if colour == 0 && self.renju && self.renju_forbidden(pats, sq) {
-            return (QUIET, 0, true);
+            return (Combo::NOTHING, true);
         }
         let index = (0..4).fold(0, |index, d| {
             index | (patterns::unpack(pats[d], colour) as usize) << (3 * d)
         });
-        let (threat, value) = self.combos[index];
-        (threat, value, false)
+        (self.combos[index], false)
     }
 
     /// Whether empty `sq` is forbidden to black (always false outside renju).
@@ -464,21 +463,75 @@ pub fn aligned(a: Sq, b: Sq) -> bool {
     (dx == 0 || dy == 0 || dx == dy) && dx.max(dy) < REACH
 }
 
-/// A line pattern's value to its owner, by [`Pattern`].
+/// A line pattern's value to its owner for move ordering, by [`Pattern`].
 pub const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
 
-/// The [`Threat`] and summed [`PATTERN_VALUE`] of every combination of four line patterns,
-/// indexed by the patterns packed three bits each (direction 0 lowest).
-fn combinations() -> &'static [(Threat, i32)] {
-    static TABLE: OnceLock<Vec<(Threat, i32)>> = OnceLock::new();
+// The evaluation values below, from a closed two to a closed four, were fitted on games
+// (Texel's method, see [`super::tune`]); the open four's and the five's, which no quiet
+// position holds, are the hand-set ones (the old `PATTERN_VALUE` x 3/2 for the mover, x 1 for
+// the opponent, as the other patterns were before). The games: 2,000 of the engine at level 1
+// against itself from 1,000 random openings (22,552 quiet positions to fit, 2,218 held out):
+//
+//   tune openings 2000 7 > openings.txt
+//   tabula arena gomoku engine:level=1 engine:level=1 --openings openings.txt --games 2000 \
+//       --out l1.jsonl            (run as 20 shards, --shard i/20)
+//   tune fit l1-*.jsonl
+//
+// (`tune` is `cargo run --release -p tabula-gomoku --example tune --`.) It fitted K =
+// 0.003262; the held-out loss fell from 0.54809 (the hand-set values) to 0.52601. Against the
+// hand-set values (scripts/gomoku/compare.sh, 300 ms a move, 160 games) these scored 88-0-72,
+// 55.0 %, +34.9 Elo [-18.8, +90.3] (LLR 0.66, undecided), and 80-1-79, 50.3 %, +2.2 Elo
+// [-51.9, +56.3] with `--seed 2`: 52.7 % over 320 games, about +18 Elo [-20, +57], a tie at
+// worst; half way between the two (`tune fit --mix 0.5`) scored 45.6 %, -30.5 Elo [-85.4,
+// +22.9] in 160 games.
+
+/// The static evaluation's value of a line pattern the side to move makes at a candidate
+/// point, by [`Pattern`] (fitted: see above).
+pub const EVAL_MOVER: [i32; 8] = [0, -3, 12, 15, 79, 99, 450, 3000];
+
+/// The static evaluation's value (subtracted) of a line pattern the opponent makes at a
+/// candidate point, by [`Pattern`] (fitted: see above).
+pub const EVAL_OPPONENT: [i32; 8] = [0, -1, 7, 13, 45, 75, 300, 2000];
+
+/// What a move at a point makes for one colour, all four lines together.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Combo {
+    /// The combined threat.
+    pub threat: Threat,
+    /// The summed [`PATTERN_VALUE`]s, for move ordering.
+    pub value: i32,
+    /// The summed [`EVAL_MOVER`]s: the point's share of the static value when this colour
+    /// is to move.
+    pub as_mover: i32,
+    /// The summed [`EVAL_OPPONENT`]s: the share (subtracted) when the other colour is to move.
+    pub as_opponent: i32,
+}
+
+impl Combo {
+    /// A point that gives nothing (a forbidden point).
+    const NOTHING: Combo = Combo {
+        threat: QUIET,
+        value: 0,
+        as_mover: 0,
+        as_opponent: 0,
+    };
+}
+
+/// The [`Combo`] of every combination of four line patterns, indexed by the patterns packed
+/// three bits each (direction 0 lowest).
+fn combinations() -> &'static [Combo] {
+    static TABLE: OnceLock<Vec<Combo>> = OnceLock::new();
     TABLE.get_or_init(|| {
         (0..1usize << 12)
             .map(|index| {
                 let p: [Pattern; 4] = std::array::from_fn(|d| ((index >> (3 * d)) & 7) as Pattern);
-                (
-                    threat_of(p),
-                    p.iter().map(|&q| PATTERN_VALUE[q as usize]).sum(),
-                )
+                let sum = |values: &[i32; 8]| p.iter().map(|&q| values[q as usize]).sum();
+                Combo {
+                    threat: threat_of(p),
+                    value: sum(&PATTERN_VALUE),
+                    as_mover: sum(&EVAL_MOVER),
+                    as_opponent: sum(&EVAL_OPPONENT),
+                }
             })
             .collect()
     })

@@ -11,6 +11,7 @@ mod board;
 mod patterns;
 mod search;
 mod threats;
+pub mod tune;
 
 use std::time::{Duration, Instant};
 

@@ -251,21 +251,22 @@ impl Searcher {
 
     #[inline]
     fn spot_for(&self, sq: Sq, me: usize) -> Spot {
-        let (tm, vm, banned) = self.board.assess(sq, me);
-        let (tt, vt, _) = self.board.assess(sq, 1 - me);
+        let (m, banned) = self.board.assess(sq, me);
+        let (t, _) = self.board.assess(sq, 1 - me);
         Spot {
             sq,
-            mine: tm,
-            theirs: tt,
-            score: value(vm, tm) * 5 / 4 + value(vt, tt),
+            mine: m.threat,
+            theirs: t.threat,
+            score: value(m.value, m.threat) * 5 / 4 + value(t.value, t.threat),
             banned,
-            worth: vm * 3 / 2 - vt,
+            worth: m.as_mover - t.as_opponent,
         }
     }
 
-    /// The static value for the side to move: its line patterns against the opponent's.
-    /// The scan already holds each point's share, so this is a sum.
-    fn evaluate(&self, scan: &Scan) -> i32 {
+    /// The static value for the side to move: its line patterns against the opponent's
+    /// ([`super::board::EVAL_MOVER`] against [`super::board::EVAL_OPPONENT`]). The scan
+    /// already holds each point's share, so this is a sum.
+    pub(super) fn evaluate(&self, scan: &Scan) -> i32 {
         scan.spots.iter().map(|s| s.worth).sum()
     }
 

@@ -1,0 +1,261 @@
+//! Tunes the engine's evaluation values (`EVAL_MOVER`, `EVAL_OPPONENT` in
+//! `src/engine/board.rs`) on games, Texel-style (see `tabula_gomoku::engine::tune`).
+//!
+//! ```text
+//! cargo run --release -p tabula-gomoku --example tune -- openings COUNT SEED > OPENINGS.txt
+//! cargo run --release -p tabula-gomoku --example tune -- fit [--mix F] RECORDS.jsonl...
+//! ```
+//!
+//! `openings` prints `COUNT` random freestyle 15×15 openings for the arena's `--openings`:
+//! black at h8, then three to six stones (alternating colours) each within two points of a
+//! stone already down, none making a four or an open three. `SEED` makes it reproducible.
+//!
+//! `fit` reads arena game records (`tabula arena gomoku A B --openings OPENINGS.txt --out
+//! RECORDS.jsonl`), takes every quiet position of every finished game (a forfeited game's
+//! result says nothing about its positions), fits the logistic scale `K` for the current
+//! values, then the values at that `K`, on nine games in ten; it prints the loss of both on
+//! the tenth, held out, and the fitted values rounded as the constants to paste. With `--mix
+//! F` the printed values go only `F` (0–1) of the way from the current values to the fitted
+//! ones. Bad input (a missing file, a line that is no game record, a record that does not
+//! replay) stops it with a message and exit code 2.
+
+use std::process::ExitCode;
+
+use rand::{Rng, SeedableRng};
+use tabula_arena::read_records;
+use tabula_core::{Game, GameRng, Outcome, Turn};
+use tabula_gomoku::engine::tune::{self, Sample, Values};
+use tabula_gomoku::engine::Board;
+use tabula_gomoku::{Gomoku, Rule};
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("openings") if args.len() == 3 => openings(&args[1], &args[2]),
+        Some("fit") if args.len() >= 2 => fit(&args[1..]),
+        _ => Err("usage: tune openings COUNT SEED | tune fit [--mix F] RECORDS.jsonl...".into()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tune: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints `count` random quiet openings.
+fn openings(count: &str, seed: &str) -> Result<(), String> {
+    let count: usize = count
+        .parse()
+        .map_err(|_| format!("COUNT must be a number, not {count:?}"))?;
+    let seed: u64 = seed
+        .parse()
+        .map_err(|_| format!("SEED must be a number, not {seed:?}"))?;
+    let mut rng = GameRng::seed_from_u64(seed);
+    let start = Gomoku::new(15, Rule::Freestyle).map_err(|e| e.message)?;
+    let mut printed = 0;
+    while printed < count {
+        let mut game = start;
+        let mut moves = vec![game.point(7, 7).expect("h8 is on the board")];
+        game.play(moves[0]);
+        let stones = rng.random_range(4..=7);
+        while moves.len() < stones {
+            let (x, y) = game.coords(moves[rng.random_range(0..moves.len())]);
+            let (dx, dy) = (rng.random_range(-2..=2), rng.random_range(-2..=2));
+            match game.point(x + dx, y + dy) {
+                Some(p) if game.cell(p) == tabula_gomoku::Cell::Empty => {
+                    game.play(p);
+                    moves.push(p);
+                }
+                _ => {}
+            }
+        }
+        if !game.is_over() && tune::is_quiet(&Board::new(&game)) {
+            let words: Vec<String> = moves.iter().map(|&p| start.move_string(p)).collect();
+            println!("{}", words.join(" "));
+            printed += 1;
+        }
+    }
+    Ok(())
+}
+
+/// Fits the values on the records in `args` (after an optional `--mix F`).
+fn fit(args: &[String]) -> Result<(), String> {
+    let (mix, files) = match args {
+        [flag, f, files @ ..] if flag == "--mix" => {
+            let mix: f64 = f
+                .parse()
+                .ok()
+                .filter(|m| (0.0..=1.0).contains(m))
+                .ok_or_else(|| format!("--mix takes a number from 0 to 1, not {f:?}"))?;
+            (mix, files)
+        }
+        files => (1.0, files),
+    };
+    if files.is_empty() {
+        return Err("no records file given".into());
+    }
+    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    let mut games = 0;
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let records = read_records(&text, file).map_err(|e| e.to_string())?;
+        for record in records {
+            let (start, plies) = record
+                .replay::<Gomoku>()
+                .map_err(|e| format!("{file}: game {}: {e}", record.number))?;
+            let Some(result) = positions(&start, &plies) else {
+                continue;
+            };
+            games += 1;
+            if games % 10 == 0 {
+                held_out.extend(result);
+            } else {
+                train.extend(result);
+            }
+        }
+    }
+    if train.is_empty() || held_out.is_empty() {
+        return Err(format!(
+            "too few quiet positions to fit ({} games, {} positions)",
+            games,
+            train.len() + held_out.len()
+        ));
+    }
+    let current = Values::current();
+    let k = tune::fit_scale(&train, &current);
+    let fitted = tune::fit_values(&train, &current, k, 1e-6);
+    let chosen = current.mixed(&fitted, mix);
+    println!(
+        "{games} games, {} quiet positions to fit, {} held out; K = {k:.6}",
+        train.len(),
+        held_out.len()
+    );
+    for (name, values) in [
+        ("current", &current),
+        ("fitted", &fitted),
+        ("chosen", &chosen),
+    ] {
+        println!(
+            "{name:>8}: loss {:.5} fitted on, {:.5} held out",
+            tune::loss(&train, values, k),
+            tune::loss(&held_out, values, k)
+        );
+    }
+    let rounded = |v: &[f64; 8]| v.map(|x| x.round() as i32);
+    println!(
+        "pub const EVAL_MOVER: [i32; 8] = {:?};",
+        rounded(&chosen.mover)
+    );
+    println!(
+        "pub const EVAL_OPPONENT: [i32; 8] = {:?};",
+        rounded(&chosen.opponent)
+    );
+    Ok(())
+}
+
+/// The quiet positions of a finished game with its result for their side to move; `None` for
+/// a game that did not finish (lost by forfeit).
+fn positions(start: &Gomoku, plies: &[(tabula_gomoku::Point, Gomoku)]) -> Option<Vec<Sample>> {
+    let last = plies.last().map_or(start, |(_, g)| g);
+    let winner = match last.turn() {
+        Turn::Over(Outcome::Win(p)) => Some(p),
+        Turn::Over(_) => None,
+        Turn::Player(_) | Turn::Chance => return None,
+    };
+    let mut board = Board::new(start);
+    let mut game = *start;
+    let mut out = Vec::new();
+    for (mv, after) in plies {
+        if tune::is_quiet(&board) {
+            let result = match winner {
+                Some(w) if w == game.to_move() => 1.0,
+                Some(_) => 0.0,
+                None => 0.5,
+            };
+            out.push(Sample {
+                features: tune::features(&board),
+                result,
+            });
+        }
+        board.play(board.sq(&game, *mv));
+        game = *after;
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    /// A game record line: black (agent `a`) plays `moves` from the empty board.
+    fn record(moves: &[&str], result: &str) -> String {
+        let start = Gomoku::initial().position_string();
+        let moves: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
+        format!(
+            r#"{{"game":"gomoku","number":1,"seed":0,"a":"x","b":"y","a_plays":"black","first":"a","start":{start:?},"moves":[{}],"result":"{result}","margin_a":0}}"#,
+            moves.join(",")
+        )
+    }
+
+    fn file_with(text: &str) -> tempfile::NamedTempFile {
+        let mut file = tempfile::NamedTempFile::new().unwrap();
+        writeln!(file, "{text}").unwrap();
+        file
+    }
+
+    /// Black's five on row 8; white answers on row 1, far away.
+    const WON: [&str; 9] = ["h8", "a1", "i8", "c1", "j8", "e1", "k8", "g1", "l8"];
+
+    #[test]
+    fn positions_take_the_result_for_the_side_to_move() {
+        let line = record(&WON, "a");
+        let records = read_records(&line, "test").unwrap();
+        let (start, plies) = records[0].replay::<Gomoku>().unwrap();
+        let samples = positions(&start, &plies).unwrap();
+        // Black has an open three after its third stone (before white's fourth move): from
+        // then on no position is quiet.
+        assert_eq!(samples.len(), 5);
+        for (k, s) in samples.iter().enumerate() {
+            let black_to_move = k % 2 == 0;
+            assert_eq!(s.result, if black_to_move { 1.0 } else { 0.0 });
+        }
+        // An unfinished game (lost by forfeit) gives nothing.
+        assert!(positions(&start, &plies[..4]).is_none());
+    }
+
+    #[test]
+    fn fit_refuses_bad_input() {
+        let missing = fit(&["/no/such/records.jsonl".into()]).unwrap_err();
+        assert!(missing.contains("/no/such/records.jsonl"), "{missing}");
+        let junk = file_with("not json");
+        let path = junk.path().display().to_string();
+        let err = fit(std::slice::from_ref(&path)).unwrap_err();
+        assert!(err.contains("line 1: not a game record"), "{err}");
+        let illegal = file_with(&record(&["h8", "h8"], "a"));
+        let err = fit(&[illegal.path().display().to_string()]).unwrap_err();
+        assert!(err.contains("game 1: move 2"), "{err}");
+        let err = fit(&["--mix".into(), "1.5".into(), path.clone()]).unwrap_err();
+        assert!(err.contains("--mix takes a number from 0 to 1"), "{err}");
+        assert_eq!(
+            fit(&["--mix".into(), "0.5".into()]).unwrap_err(),
+            "no records file given"
+        );
+        let one = file_with(&record(&WON, "a"));
+        let err = fit(&[one.path().display().to_string()]).unwrap_err();
+        assert!(err.starts_with("too few quiet positions"), "{err}");
+    }
+
+    #[test]
+    fn openings_are_quiet_and_refuse_bad_numbers() {
+        assert!(openings("x", "1")
+            .unwrap_err()
+            .contains("COUNT must be a number"));
+        assert!(openings("3", "-1")
+            .unwrap_err()
+            .contains("SEED must be a number"));
+        assert!(openings("3", "1").is_ok());
+    }
+}

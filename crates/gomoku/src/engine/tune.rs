@@ -1,0 +1,456 @@
+//! Texel-style tuning of the static evaluation: the values of [`EVAL_MOVER`] and
+//! [`EVAL_OPPONENT`] are fitted so that a logistic of the evaluation predicts the results of
+//! the games the positions came from.
+//!
+//! The static value is linear in the pattern counts of a position ([`Features`]): for every
+//! pattern, how many (candidate point, line) pairs make it for the side to move and for the
+//! opponent. So the fit is a logistic regression: with the scale `K` fixed (fitted first, for
+//! the current values, by [`fit_scale`]) the mean cross-entropy of `σ(K · value)` against the
+//! results is convex in the values, and a few Newton steps ([`fit_values`]) find its minimum.
+//! Only quiet positions are used ([`is_quiet`]), where neither side has a four or an open
+//! three: inside a forced sequence the result is decided by the threats, not the patterns.
+//!
+//! `crates/gomoku/examples/tune.rs` reads arena game records and runs the fit.
+
+use super::board::{Board, EVAL_MOVER, EVAL_OPPONENT, WIN_FOUR};
+use super::patterns::{Pattern, BLOCK2, FLEX4};
+
+/// The patterns whose values are fitted: every one from a closed two to an open four (a five
+/// never stands in a quiet position, and no pattern is worth nothing).
+pub const FITTED: std::ops::RangeInclusive<Pattern> = BLOCK2..=FLEX4;
+/// Parameters of a fit: the fitted patterns' values for the mover, then for the opponent.
+pub const PARAMS: usize = 2 * (FLEX4 - BLOCK2 + 1) as usize;
+
+/// The pattern counts of a position: per [`Pattern`], the (candidate point, line) pairs where
+/// the side to move, or the opponent, makes it by playing there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// The side to move's counts.
+    pub mover: [u16; 8],
+    /// The opponent's counts.
+    pub opponent: [u16; 8],
+}
+
+/// The pattern counts of the position on `board` (a point forbidden to black under renju
+/// counts nothing for black, as in the search).
+pub fn features(board: &Board) -> Features {
+    let me = board.to_move();
+    let mut out = Features::default();
+    for sq in board.candidates() {
+        for colour in [me, 1 - me] {
+            if colour == 0 && board.forbidden(sq) {
+                continue;
+            }
+            let counts = if colour == me {
+                &mut out.mover
+            } else {
+                &mut out.opponent
+            };
+            for p in board.patterns(sq, colour) {
+                counts[p as usize] += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Whether neither side has a four or an open three on `board`: no point gives either side
+/// an open four, two fours or a five.
+pub fn is_quiet(board: &Board) -> bool {
+    board
+        .candidates()
+        .all(|sq| board.threat(sq, 0) < WIN_FOUR && board.threat(sq, 1) < WIN_FOUR)
+}
+
+/// A position's features and the result of its game for the side to move (1 a win, ½ a
+/// draw, 0 a loss).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    /// The position's pattern counts.
+    pub features: Features,
+    /// The game's result for the side to move.
+    pub result: f64,
+}
+
+/// Evaluation values per [`Pattern`], for the mover and (subtracted) for the opponent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Values {
+    /// The mover's value of each pattern.
+    pub mover: [f64; 8],
+    /// The opponent's value of each pattern.
+    pub opponent: [f64; 8],
+}
+
+impl Values {
+    /// The values the engine uses now.
+    pub fn current() -> Values {
+        Values {
+            mover: EVAL_MOVER.map(f64::from),
+            opponent: EVAL_OPPONENT.map(f64::from),
+        }
+    }
+
+    /// The static value of a position with `features`: the engine's evaluation, for these
+    /// values.
+    pub fn evaluate(&self, features: &Features) -> f64 {
+        (0..8)
+            .map(|p| {
+                self.mover[p] * f64::from(features.mover[p])
+                    - self.opponent[p] * f64::from(features.opponent[p])
+            })
+            .sum()
+    }
+
+    /// These values moved by `mix` (0–1) of the way towards `other`.
+    pub fn mixed(&self, other: &Values, mix: f64) -> Values {
+        let blend =
+            |a: &[f64; 8], b: &[f64; 8]| std::array::from_fn(|p| a[p] + mix * (b[p] - a[p]));
+        Values {
+            mover: blend(&self.mover, &other.mover),
+            opponent: blend(&self.opponent, &other.opponent),
+        }
+    }
+
+    /// The fitted values as a parameter vector (opponent values negated, so that the static
+    /// value is their dot product with [`signed`]).
+    fn params(&self) -> [f64; PARAMS] {
+        let half = PARAMS / 2;
+        std::array::from_fn(|i| {
+            let p = *FITTED.start() as usize + i % half;
+            if i < half {
+                self.mover[p]
+            } else {
+                -self.opponent[p]
+            }
+        })
+    }
+
+    /// These values with the fitted ones replaced by `params` (see [`Values::params`]).
+    fn with_params(&self, params: &[f64; PARAMS]) -> Values {
+        let half = PARAMS / 2;
+        let mut out = *self;
+        for (i, &v) in params.iter().enumerate() {
+            let p = *FITTED.start() as usize + i % half;
+            if i < half {
+                out.mover[p] = v;
+            } else {
+                out.opponent[p] = -v;
+            }
+        }
+        out
+    }
+}
+
+/// The fitted patterns' counts as a vector matching [`Values::params`]; the part of the
+/// static value the fit does not touch is `rest`.
+fn signed(features: &Features, values: &Values) -> ([f64; PARAMS], f64) {
+    let half = PARAMS / 2;
+    let x = std::array::from_fn(|i| {
+        let p = *FITTED.start() as usize + i % half;
+        if i < half {
+            f64::from(features.mover[p])
+        } else {
+            f64::from(features.opponent[p])
+        }
+    });
+    let rest = (0..8)
+        .filter(|&p| !FITTED.contains(&(p as Pattern)))
+        .map(|p| {
+            values.mover[p] * f64::from(features.mover[p])
+                - values.opponent[p] * f64::from(features.opponent[p])
+        })
+        .sum();
+    (x, rest)
+}
+
+/// The logistic function.
+fn sigmoid(z: f64) -> f64 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// The mean cross-entropy of `σ(k · value)` against the results: what the fit minimises.
+pub fn loss(samples: &[Sample], values: &Values, k: f64) -> f64 {
+    let total: f64 = samples
+        .iter()
+        .map(|s| {
+            let z = k * values.evaluate(&s.features);
+            // -r·log σ(z) - (1-r)·log σ(-z), written to stay finite for large |z|.
+            let log_p = -softplus(-z);
+            let log_q = -softplus(z);
+            -(s.result * log_p + (1.0 - s.result) * log_q)
+        })
+        .sum();
+    total / samples.len().max(1) as f64
+}
+
+/// `log(1 + e^z)` without overflow.
+fn softplus(z: f64) -> f64 {
+    if z > 0.0 {
+        z + (-z).exp().ln_1p()
+    } else {
+        z.exp().ln_1p()
+    }
+}
+
+/// The scale `k` that minimises [`loss`] for `values`: a golden-section search over
+/// `log k` between `1e-7` and `1` (the loss is unimodal in `k`).
+pub fn fit_scale(samples: &[Sample], values: &Values) -> f64 {
+    let f = |log_k: f64| loss(samples, values, log_k.exp());
+    let (mut a, mut b) = ((1e-7f64).ln(), 0.0f64);
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let mut c = b - ratio * (b - a);
+    let mut d = a + ratio * (b - a);
+    let (mut fc, mut fd) = (f(c), f(d));
+    for _ in 0..80 {
+        if fc < fd {
+            b = d;
+            d = c;
+            fd = fc;
+            c = b - ratio * (b - a);
+            fc = f(c);
+        } else {
+            a = c;
+            c = d;
+            fc = fd;
+            d = a + ratio * (b - a);
+            fd = f(d);
+        }
+    }
+    ((a + b) / 2.0).exp()
+}
+
+/// The values that minimise [`loss`] at scale `k`, starting from `start` (the patterns
+/// outside [`FITTED`] keep their values). Newton steps on the convex loss, each halved until
+/// the loss falls, until a step changes the loss by less than `1e-12`. `ridge` pulls every
+/// fitted value towards its start (`ridge · Σ (k · (v - start))²` is added to the loss); a
+/// tiny one keeps a pattern that never occurs at its start instead of leaving it undefined.
+pub fn fit_values(samples: &[Sample], start: &Values, k: f64, ridge: f64) -> Values {
+    let origin = start.params();
+    let data: Vec<([f64; PARAMS], f64, f64)> = samples
+        .iter()
+        .map(|s| {
+            let (x, rest) = signed(&s.features, start);
+            (x, rest, s.result)
+        })
+        .collect();
+    let n = data.len().max(1) as f64;
+    let objective = |w: &[f64; PARAMS]| {
+        let penalty: f64 = w
+            .iter()
+            .zip(&origin)
+            .map(|(a, b)| (k * (a - b)).powi(2))
+            .sum();
+        loss(samples, &start.with_params(w), k) + ridge * penalty
+    };
+    let mut w = origin;
+    let mut current = objective(&w);
+    for _ in 0..100 {
+        let mut grad = [0.0; PARAMS];
+        let mut hess = [[0.0; PARAMS]; PARAMS];
+        for (x, rest, r) in &data {
+            let z = k * (dot(x, &w) + rest);
+            let p = sigmoid(z);
+            let g = k * (p - r) / n;
+            let h = k * k * p * (1.0 - p) / n;
+            for i in 0..PARAMS {
+                grad[i] += g * x[i];
+                for j in 0..PARAMS {
+                    hess[i][j] += h * x[i] * x[j];
+                }
+            }
+        }
+        for i in 0..PARAMS {
+            grad[i] += 2.0 * ridge * k * k * (w[i] - origin[i]);
+            hess[i][i] += 2.0 * ridge * k * k;
+        }
+        let Some(step) = solve(hess, grad) else {
+            break;
+        };
+        let mut scale = 1.0;
+        let mut improved = None;
+        for _ in 0..30 {
+            let trial: [f64; PARAMS] = std::array::from_fn(|i| w[i] - scale * step[i]);
+            let value = objective(&trial);
+            if value <= current {
+                improved = Some((trial, value));
+                break;
+            }
+            scale /= 2.0;
+        }
+        let Some((trial, value)) = improved else {
+            break;
+        };
+        let gain = current - value;
+        w = trial;
+        current = value;
+        if gain < 1e-12 {
+            break;
+        }
+    }
+    start.with_params(&w)
+}
+
+fn dot(a: &[f64; PARAMS], b: &[f64; PARAMS]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// Solves `a · x = b` by Gaussian elimination with partial pivoting; `None` if `a` is
+/// singular.
+fn solve(mut a: [[f64; PARAMS]; PARAMS], mut b: [f64; PARAMS]) -> Option<[f64; PARAMS]> {
+    for col in 0..PARAMS {
+        let pivot = (col..PARAMS).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-300 {
+            return None;
+        }
+        a.swap(col, pivot);
+        b.swap(col, pivot);
+        let (pivot_row, pivot_b) = (a[col], b[col]);
+        for (row, rhs) in a.iter_mut().zip(b.iter_mut()).skip(col + 1) {
+            let f = row[col] / pivot_row[col];
+            for (x, p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                *x -= f * p;
+            }
+            *rhs -= f * pivot_b;
+        }
+    }
+    let mut x = [0.0; PARAMS];
+    for row in (0..PARAMS).rev() {
+        let tail: f64 = (row + 1..PARAMS).map(|c| a[row][c] * x[c]).sum();
+        x[row] = (b[row] - tail) / a[row][row];
+    }
+    Some(x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::Searcher;
+    use crate::rules::{Gomoku, Rule};
+    use rand::{Rng, SeedableRng};
+    use tabula_core::{Game, GameRng};
+
+    /// Made-up "true" values, on the engine's scale.
+    fn truth() -> Values {
+        Values {
+            mover: [0.0, 5.0, 14.0, 11.0, 70.0, 55.0, 420.0, 3000.0],
+            opponent: [0.0, 3.0, 9.0, 7.0, 35.0, 60.0, 300.0, 2000.0],
+        }
+    }
+
+    /// Random pattern counts like a middle game's, with results that are exactly the
+    /// probabilities `σ(k · value)` of `truth` at scale `k`: the loss is then smallest at the
+    /// truth, so the fit must find it.
+    fn synthetic(k: f64, n: usize) -> Vec<Sample> {
+        let mut rng = GameRng::seed_from_u64(11);
+        let truth = truth();
+        (0..n)
+            .map(|_| {
+                let mut features = Features::default();
+                for p in FITTED {
+                    let most = [0, 40, 30, 12, 6, 4, 2, 0][p as usize];
+                    features.mover[p as usize] = rng.random_range(0..=most);
+                    features.opponent[p as usize] = rng.random_range(0..=most);
+                }
+                let result = sigmoid(k * truth.evaluate(&features));
+                Sample { features, result }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_fit_recovers_values_known_by_construction() {
+        let k = 0.004;
+        let samples = synthetic(k, 3000);
+        let fitted = fit_values(&samples, &Values::current(), k, 1e-9);
+        let truth = truth();
+        for p in FITTED.map(usize::from) {
+            for (got, want) in [
+                (fitted.mover[p], truth.mover[p]),
+                (fitted.opponent[p], truth.opponent[p]),
+            ] {
+                assert!(
+                    (got - want).abs() < 0.01 * want,
+                    "pattern {p}: {got} vs {want}"
+                );
+            }
+        }
+        // The patterns outside the fit keep the start's values.
+        assert_eq!(fitted.mover[7], f64::from(EVAL_MOVER[7]));
+        assert_eq!(fitted.opponent[7], f64::from(EVAL_OPPONENT[7]));
+        assert!(loss(&samples, &fitted, k) < loss(&samples, &Values::current(), k));
+    }
+
+    #[test]
+    fn the_scale_fit_recovers_the_scale_known_by_construction() {
+        let k = 0.004;
+        let samples = synthetic(k, 2000);
+        let fitted = fit_scale(&samples, &truth());
+        assert!((fitted - k).abs() < 0.001 * k, "{fitted} vs {k}");
+    }
+
+    #[test]
+    fn a_pattern_that_never_occurs_keeps_its_start_value() {
+        let k = 0.004;
+        let mut samples = synthetic(k, 1000);
+        for s in &mut samples {
+            s.features.mover[FLEX4 as usize] = 0;
+            s.result = sigmoid(k * truth().evaluate(&s.features));
+        }
+        let fitted = fit_values(&samples, &Values::current(), k, 1e-9);
+        assert_eq!(
+            fitted.mover[FLEX4 as usize],
+            f64::from(EVAL_MOVER[FLEX4 as usize])
+        );
+        assert!((fitted.mover[BLOCK2 as usize] - truth().mover[BLOCK2 as usize]).abs() < 0.1);
+    }
+
+    #[test]
+    fn mixing_moves_part_of_the_way() {
+        let (a, b) = (Values::current(), truth());
+        let half = a.mixed(&b, 0.5);
+        assert_eq!(half.mover[4], (a.mover[4] + b.mover[4]) / 2.0);
+        assert_eq!(a.mixed(&b, 0.0), a);
+        assert_eq!(a.mixed(&b, 1.0), b);
+    }
+
+    /// The features with the engine's values give exactly the searcher's static value, and
+    /// quiet positions are the ones without fours or open threes.
+    #[test]
+    fn features_reproduce_the_engines_evaluation() {
+        let mut rng = GameRng::seed_from_u64(3);
+        let mut quiet = 0;
+        for rule in [Rule::Freestyle, Rule::Renju] {
+            for _ in 0..20 {
+                let mut game = Gomoku::new(15, rule).unwrap();
+                for _ in 0..rng.random_range(0..40) {
+                    let mut moves = Vec::new();
+                    game.legal_moves(&mut moves);
+                    // Near the centre, so that lines form.
+                    moves.retain(|&p| {
+                        let (x, y) = game.coords(p);
+                        (4..11).contains(&x) && (4..11).contains(&y)
+                    });
+                    if moves.is_empty() || game.is_over() {
+                        break;
+                    }
+                    game.play(moves[rng.random_range(0..moves.len())]);
+                }
+                if game.is_over() {
+                    continue;
+                }
+                let searcher = Searcher::new(Board::new(&game));
+                let scan = searcher.scan();
+                let f = features(&searcher.board);
+                assert_eq!(
+                    Values::current().evaluate(&f),
+                    f64::from(searcher.evaluate(&scan))
+                );
+                let forcing =
+                    scan.first_mine(WIN_FOUR).is_some() || scan.first_theirs(WIN_FOUR).is_some();
+                assert_eq!(is_quiet(&searcher.board), !forcing);
+                quiet += usize::from(!forcing);
+            }
+        }
+        assert!(quiet > 5 && quiet < 40, "{quiet} quiet positions");
+    }
+}
