@@ -11,6 +11,7 @@ mod board;
 mod patterns;
 mod search;
 mod threats;
+mod tt;
 
 use std::time::{Duration, Instant};
 

@@ -8,6 +8,7 @@ use std::time::Instant;
 use tabula_core::SearchControl;
 
 use super::board::{Board, Sq, Threat, FOUR, THREE_THREE, WIN, WIN_FOUR};
+use super::tt::{Bound, Entry, Table};
 
 /// A won position's score; `MATE - n` wins in `n` plies.
 pub const MATE: i32 = 1_000_000;
@@ -126,20 +127,6 @@ impl Hasher for ZobristHasher {
 /// A map keyed by Zobrist hashes.
 pub type ZobristMap<V> = HashMap<u64, V, BuildHasherDefault<ZobristHasher>>;
 
-/// A transposition-table entry.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    hash: u64,
-    depth: i8,
-    /// 0 exact, 1 lower bound, 2 upper bound.
-    kind: u8,
-    score: i32,
-    best: u16,
-}
-
-/// Transposition-table size (entries, a power of two).
-const TT_SIZE: usize = 1 << 18;
-
 /// The engine's search state for one position and its descendants.
 pub struct Searcher {
     /// The board being searched (moves are played and undone on it).
@@ -163,7 +150,7 @@ pub struct Searcher {
     pub(super) vcf_line: Vec<Sq>,
     /// Positions won by a VCF, with its first move and the cells it depends on.
     pub(super) vcf_lines: ZobristMap<(Sq, Vec<Sq>)>,
-    tt: Vec<Entry>,
+    tt: Table,
 }
 
 /// A root move's searched value.
@@ -194,7 +181,7 @@ impl Searcher {
             defended: ZobristMap::default(),
             vcf_line: Vec::new(),
             vcf_lines: ZobristMap::default(),
-            tt: vec![Entry::default(); TT_SIZE],
+            tt: Table::new(),
         }
     }
 
@@ -301,14 +288,13 @@ impl Searcher {
         }
         // The table first: a usable entry spares the scan.
         let hash = self.board.hash();
-        let slot = (hash as usize) & (TT_SIZE - 1);
-        let entry = self.tt[slot];
-        if entry.hash == hash && entry.depth as i32 >= depth {
-            let score = from_tt(entry.score, ply);
-            let usable = match entry.kind {
-                0 => true,
-                1 => score >= beta,
-                _ => score <= alpha,
+        let entry = self.tt.probe(hash);
+        if let Some(e) = entry.filter(|e| e.depth as i32 >= depth) {
+            let score = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
             };
             if usable {
                 return score;
@@ -325,8 +311,8 @@ impl Searcher {
         if depth <= 0 && moves.len() > 1 {
             return self.evaluate(&scan);
         }
-        if entry.hash == hash {
-            if let Some(i) = moves.iter().position(|&m| m == entry.best as Sq) {
+        if let Some(e) = entry {
+            if let Some(i) = moves.iter().position(|&m| m == e.best as Sq) {
                 moves[..=i].rotate_right(1);
             }
         }
@@ -358,20 +344,20 @@ impl Searcher {
                 break;
             }
         }
-        let kind = if best >= beta {
-            1
+        let bound = if best >= beta {
+            Bound::Lower
         } else if best <= original_alpha {
-            2
+            Bound::Upper
         } else {
-            0
+            Bound::Exact
         };
-        self.tt[slot] = Entry {
+        self.tt.store(Entry {
             hash,
             depth: depth.clamp(0, 100) as i8,
-            kind,
+            bound,
             score: to_tt(best, ply),
             best: best_move as u16,
-        };
+        });
         best
     }
 
@@ -381,10 +367,10 @@ impl Searcher {
         let mut line = vec![first];
         self.board.play(first);
         while line.len() < len {
-            let hash = self.board.hash();
-            let entry = self.tt[(hash as usize) & (TT_SIZE - 1)];
-            let sq = entry.best as Sq;
-            if entry.hash != hash || !self.board.is_empty(sq) {
+            let Some(sq) = self.tt.best_move(self.board.hash()) else {
+                break;
+            };
+            if !self.board.is_empty(sq) {
                 break;
             }
             line.push(sq);
