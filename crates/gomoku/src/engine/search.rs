@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use tabula_core::SearchControl;
 
-use super::board::{Board, Sq, Threat, FOUR, THREE_THREE, WIN, WIN_FOUR};
+use super::board::{Board, Sq, Threat, FOUR, THREE, THREE_THREE, WIN, WIN_FOUR};
 use super::tt::{Bound, Entry, Table};
 
 /// A won position's score; `MATE - n` wins in `n` plies.
@@ -18,6 +18,11 @@ pub const MATE_BOUND: i32 = MATE - 1000;
 const WIDTH: usize = 12;
 /// How many quiet candidates the root searches.
 const ROOT_WIDTH: usize = 20;
+/// Late-move reductions: from this move of a node on (the first is the 0th), at this depth or
+/// more, a quiet move (see [`Scan::is_quiet`]) is first searched one ply shallower.
+const LMR_FIRST: usize = 3;
+/// See [`LMR_FIRST`].
+const LMR_DEPTH: i32 = 3;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug)]
@@ -81,6 +86,14 @@ impl Scan {
         let mut found: Vec<&Spot> = self.spots.iter().filter(|s| s.mine >= t).collect();
         found.sort_by_key(|s| (std::cmp::Reverse(s.mine), std::cmp::Reverse(s.score)));
         found.into_iter().map(|s| s.sq).collect()
+    }
+
+    /// Whether `sq` is a candidate where neither side makes a three or a four: playing it
+    /// neither makes nor blocks one.
+    pub fn is_quiet(&self, sq: Sq) -> bool {
+        self.spots
+            .iter()
+            .any(|s| s.sq == sq && s.mine < THREE && s.theirs < THREE)
     }
 
     /// Whether the side to move may not play `sq` (false for a point that is no candidate).
@@ -320,11 +333,20 @@ impl Searcher {
         let mut best = -MATE;
         let mut best_move = moves[0];
         for (i, &m) in moves.iter().enumerate() {
+            let reduced = i >= LMR_FIRST && depth >= LMR_DEPTH && scan.is_quiet(m);
             self.board.play(m);
             let score = if i == 0 {
                 -self.pvs(depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
+                // A late quiet move is first searched a ply shallower, and again at full depth
+                // if it seems to beat alpha.
+                let mut s = alpha + 1;
+                if reduced {
+                    s = -self.pvs(depth - 2, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha {
+                    s = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta {
                     -self.pvs(depth - 1, -beta, -alpha, ply + 1)
                 } else {
@@ -494,5 +516,45 @@ fn from_tt(score: i32, ply: i32) -> i32 {
         score + ply
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Gomoku, Rule};
+    use tabula_core::Game;
+
+    /// The scan of the position after `moves` (freestyle, 15x15) and a point finder.
+    fn scan_after(moves: &str) -> (Scan, impl Fn(&str) -> Sq) {
+        let mut game = Gomoku::new(15, Rule::Freestyle).unwrap();
+        for m in game.parse_moves(moves).unwrap() {
+            game.play(m);
+        }
+        let board = Board::new(&game);
+        let scan = Searcher::new(board.clone()).scan();
+        (scan, move |p: &str| {
+            board.sq(&game, game.parse_move(p).unwrap())
+        })
+    }
+
+    #[test]
+    fn moves_that_make_or_block_a_three_or_a_four_are_not_quiet() {
+        // White to move; black has an open three h8-j8 and a two f4-g4; white a two c12-d12.
+        let (scan, at) = scan_after("h8 c12 i8 d12 j8 c14 f4 n2 g4");
+        // Blocking black's three (its open-four points) or its two (its three points).
+        for p in ["g8", "k8", "e4", "h4"] {
+            assert!(!scan.is_quiet(at(p)), "{p}");
+        }
+        // Making white's own three.
+        for p in ["e12", "b12"] {
+            assert!(!scan.is_quiet(at(p)), "{p}");
+        }
+        // Neither: a point next to stones that lines up with nothing.
+        for p in ["h10", "j6"] {
+            assert!(scan.is_quiet(at(p)), "{p}");
+        }
+        // No candidate at all is not quiet either: it is no move of this node.
+        assert!(!scan.is_quiet(at("o15")));
     }
 }
