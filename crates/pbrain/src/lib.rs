@@ -464,8 +464,8 @@ impl Brain {
     }
 
     /// Milliseconds to think about the next move: the turn limit, at most a fifteenth of the
-    /// time left in the match, less a margin of a tenth plus 30 ms for starting and answering;
-    /// never below 5 ms (`timeout_turn 0` means as fast as possible) and never above an hour
+    /// time left in the match, less a margin of a tenth, at least 30 ms, for starting and
+    /// answering (the engine itself finishes a little before its time); never below 5 ms (`timeout_turn 0` means as fast as possible) and never above an hour
     /// (the engine's longest time, [`Knob::TIME`]), however large the manager's numbers.
     pub fn budget_ms(&self) -> u64 {
         let mut budget = self
@@ -475,7 +475,7 @@ impl Brain {
         if let Some(left) = self.time_left {
             budget = budget.min(left / 15);
         }
-        (budget * 9 / 10).saturating_sub(30).max(5)
+        budget.saturating_sub((budget / 10).max(30)).max(5)
     }
 
     /// Asks for a search for our move.

@@ -11,6 +11,7 @@ mod board;
 mod patterns;
 mod search;
 mod threats;
+mod tt;
 pub mod tune;
 
 use std::time::{Duration, Instant};
@@ -32,6 +33,14 @@ pub const DEFAULT_TIME_MS: u64 = 1000;
 const MAX_VCT_DEPTH: u32 = 12;
 /// The deepest alpha-beta iteration.
 const MAX_DEPTH: i32 = 64;
+
+/// Where each phase must stop, as a share of the effort counted from the start: the VCF, the
+/// VCT, the alpha-beta (which gets whatever the proofs leave), and the root VCF check (a few
+/// milliseconds in practice), which leaves the rest as a margin for answering.
+const VCF_SHARE: f64 = 0.1;
+const VCT_SHARE: f64 = 0.45;
+const SEARCH_SHARE: f64 = 0.94;
+const CHECK_SHARE: f64 = 0.985;
 
 /// How much the engine may think per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,11 +145,11 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
     }
 
     // Proofs: VCF, then VCT of growing depth.
-    searcher.set_budget(effort.budget(start, 0.1));
+    searcher.set_budget(effort.budget(start, VCF_SHARE));
     let mut win = searcher.vcf(threats::VCF_DEPTH);
     nodes += searcher.nodes();
     if win.is_none() && !control.is_stopped() {
-        searcher.set_budget(effort.budget(start, 0.45));
+        searcher.set_budget(effort.budget(start, VCT_SHARE));
         for depth in 1..=MAX_VCT_DEPTH {
             win = searcher.vct(depth);
             if win.is_some() || searcher.stopped() {
@@ -154,7 +163,7 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
     }
 
     // Alpha-beta.
-    searcher.set_budget(effort.budget(start, 0.85));
+    searcher.set_budget(effort.budget(start, SEARCH_SHARE));
     let (values, depth) = searcher.search_root(MAX_DEPTH, |searcher, depth, values| {
         if control.wants_progress() {
             let pv = searcher.pv(values[0].sq, depth as usize);
@@ -166,7 +175,7 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
     nodes += searcher.nodes();
 
     // Mark (and avoid) moves after which the opponent wins by continuous fours.
-    let check = effort.budget(start, 0.97);
+    let check = effort.budget(start, CHECK_SHARE);
     let per_move = match effort {
         Effort::Time(_) => 20_000,
         Effort::Nodes(n) => (n / 8 / values.len().max(1) as u64).max(500),

@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use tabula_core::SearchControl;
 
-use super::board::{Board, Sq, Threat, FOUR, THREE_THREE, WIN, WIN_FOUR};
+use super::board::{Board, Sq, Threat, FOUR, THREE, THREE_THREE, WIN, WIN_FOUR};
+use super::tt::{Bound, Entry, Table};
 
 /// A won position's score; `MATE - n` wins in `n` plies.
 pub const MATE: i32 = 1_000_000;
@@ -19,6 +20,11 @@ const WIDTH: usize = 12;
 const ROOT_WIDTH: usize = 20;
 /// How many plies the threat quiescence at the leaves may go (forced blocks included).
 const QUIESCENCE_PLIES: i32 = 8;
+/// Late-move reductions: from this move of a node on (the first is the 0th), at this depth or
+/// more, a quiet move (see [`Scan::is_quiet`]) is first searched one ply shallower.
+const LMR_FIRST: usize = 3;
+/// See [`LMR_FIRST`].
+const LMR_DEPTH: i32 = 3;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug)]
@@ -84,6 +90,14 @@ impl Scan {
         found.into_iter().map(|s| s.sq).collect()
     }
 
+    /// Whether `sq` is a candidate where neither side makes a three or a four: playing it
+    /// neither makes nor blocks one.
+    pub fn is_quiet(&self, sq: Sq) -> bool {
+        self.spots
+            .iter()
+            .any(|s| s.sq == sq && s.mine < THREE && s.theirs < THREE)
+    }
+
     /// Whether the side to move may not play `sq` (false for a point that is no candidate).
     pub fn banned(&self, sq: Sq) -> bool {
         self.spots.iter().any(|s| s.sq == sq && s.banned)
@@ -128,20 +142,6 @@ impl Hasher for ZobristHasher {
 /// A map keyed by Zobrist hashes.
 pub type ZobristMap<V> = HashMap<u64, V, BuildHasherDefault<ZobristHasher>>;
 
-/// A transposition-table entry.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    hash: u64,
-    depth: i8,
-    /// 0 exact, 1 lower bound, 2 upper bound.
-    kind: u8,
-    score: i32,
-    best: u16,
-}
-
-/// Transposition-table size (entries, a power of two).
-const TT_SIZE: usize = 1 << 18;
-
 /// The engine's search state for one position and its descendants.
 pub struct Searcher {
     /// The board being searched (moves are played and undone on it).
@@ -165,7 +165,7 @@ pub struct Searcher {
     pub(super) vcf_line: Vec<Sq>,
     /// Positions won by a VCF, with its first move and the cells it depends on.
     pub(super) vcf_lines: ZobristMap<(Sq, Vec<Sq>)>,
-    tt: Vec<Entry>,
+    tt: Table,
 }
 
 /// A root move's searched value.
@@ -196,7 +196,7 @@ impl Searcher {
             defended: ZobristMap::default(),
             vcf_line: Vec::new(),
             vcf_lines: ZobristMap::default(),
-            tt: vec![Entry::default(); TT_SIZE],
+            tt: Table::new(),
         }
     }
 
@@ -305,14 +305,13 @@ impl Searcher {
         }
         // The table first: a usable entry spares the scan.
         let hash = self.board.hash();
-        let slot = (hash as usize) & (TT_SIZE - 1);
-        let entry = self.tt[slot];
-        if entry.hash == hash && entry.depth as i32 >= depth {
-            let score = from_tt(entry.score, ply);
-            let usable = match entry.kind {
-                0 => true,
-                1 => score >= beta,
-                _ => score <= alpha,
+        let entry = self.tt.probe(hash);
+        if let Some(e) = entry.filter(|e| e.depth as i32 >= depth) {
+            let score = from_tt(e.score, ply);
+            let usable = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => score >= beta,
+                Bound::Upper => score <= alpha,
             };
             if usable {
                 return score;
@@ -329,8 +328,8 @@ impl Searcher {
         if depth <= 0 && moves.len() > 1 {
             return self.quiesce(&scan, alpha, beta, ply, QUIESCENCE_PLIES);
         }
-        if entry.hash == hash {
-            if let Some(i) = moves.iter().position(|&m| m == entry.best as Sq) {
+        if let Some(e) = entry {
+            if let Some(i) = moves.iter().position(|&m| m == e.best as Sq) {
                 moves[..=i].rotate_right(1);
             }
         }
@@ -338,11 +337,20 @@ impl Searcher {
         let mut best = -MATE;
         let mut best_move = moves[0];
         for (i, &m) in moves.iter().enumerate() {
+            let reduced = i >= LMR_FIRST && depth >= LMR_DEPTH && scan.is_quiet(m);
             self.board.play(m);
             let score = if i == 0 {
                 -self.pvs(depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let s = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
+                // A late quiet move is first searched a ply shallower, and again at full depth
+                // if it seems to beat alpha.
+                let mut s = alpha + 1;
+                if reduced {
+                    s = -self.pvs(depth - 2, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha {
+                    s = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
                 if s > alpha && s < beta {
                     -self.pvs(depth - 1, -beta, -alpha, ply + 1)
                 } else {
@@ -362,20 +370,20 @@ impl Searcher {
                 break;
             }
         }
-        let kind = if best >= beta {
-            1
+        let bound = if best >= beta {
+            Bound::Lower
         } else if best <= original_alpha {
-            2
+            Bound::Upper
         } else {
-            0
+            Bound::Exact
         };
-        self.tt[slot] = Entry {
+        self.tt.store(Entry {
             hash,
             depth: depth.clamp(0, 100) as i8,
-            kind,
+            bound,
             score: to_tt(best, ply),
             best: best_move as u16,
-        };
+        });
         best
     }
 
@@ -450,10 +458,10 @@ impl Searcher {
         let mut line = vec![first];
         self.board.play(first);
         while line.len() < len {
-            let hash = self.board.hash();
-            let entry = self.tt[(hash as usize) & (TT_SIZE - 1)];
-            let sq = entry.best as Sq;
-            if entry.hash != hash || !self.board.is_empty(sq) {
+            let Some(sq) = self.tt.best_move(self.board.hash()) else {
+                break;
+            };
+            if !self.board.is_empty(sq) {
                 break;
             }
             line.push(sq);
@@ -583,8 +591,41 @@ fn from_tt(score: i32, ply: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Gomoku;
+    use crate::rules::{Gomoku, Rule};
     use tabula_core::Game;
+
+    /// The scan of the position after `moves` (freestyle, 15x15) and a point finder.
+    fn scan_after(moves: &str) -> (Scan, impl Fn(&str) -> Sq) {
+        let mut game = Gomoku::new(15, Rule::Freestyle).unwrap();
+        for m in game.parse_moves(moves).unwrap() {
+            game.play(m);
+        }
+        let board = Board::new(&game);
+        let scan = Searcher::new(board.clone()).scan();
+        (scan, move |p: &str| {
+            board.sq(&game, game.parse_move(p).unwrap())
+        })
+    }
+
+    #[test]
+    fn moves_that_make_or_block_a_three_or_a_four_are_not_quiet() {
+        // White to move; black has an open three h8-j8 and a two f4-g4; white a two c12-d12.
+        let (scan, at) = scan_after("h8 c12 i8 d12 j8 c14 f4 n2 g4");
+        // Blocking black's three (its open-four points) or its two (its three points).
+        for p in ["g8", "k8", "e4", "h4"] {
+            assert!(!scan.is_quiet(at(p)), "{p}");
+        }
+        // Making white's own three.
+        for p in ["e12", "b12"] {
+            assert!(!scan.is_quiet(at(p)), "{p}");
+        }
+        // Neither: a point next to stones that lines up with nothing.
+        for p in ["h10", "j6"] {
+            assert!(scan.is_quiet(at(p)), "{p}");
+        }
+        // No candidate at all is not quiet either: it is no move of this node.
+        assert!(!scan.is_quiet(at("o15")));
+    }
 
     /// A freestyle 15x15 position from its rows (top first, `B`/`W`/`.`) and the side to move.
     fn position(rows: [&str; 15], to_move: char) -> Searcher {

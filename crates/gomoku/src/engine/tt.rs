@@ -1,0 +1,142 @@
+//! The alpha-beta transposition table: buckets of two entries, one kept for the deepest search
+//! of the positions that share it and one replaced by every newer result.
+
+use super::board::Sq;
+
+/// How an entry's score bounds the position's value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bound {
+    /// The exact value.
+    #[default]
+    Exact,
+    /// The value is at least the score (the search failed high).
+    Lower,
+    /// The value is at most the score (the search failed low).
+    Upper,
+}
+
+/// What the table remembers of a searched position.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// The position's Zobrist hash.
+    pub hash: u64,
+    /// The depth it was searched to.
+    pub depth: i8,
+    /// How the score bounds the value.
+    pub bound: Bound,
+    /// The score, mates counted from this position.
+    pub score: i32,
+    /// The best (or refuting) move found.
+    pub best: u16,
+}
+
+/// Entries in the table (a power of two; two to a bucket).
+const SIZE: usize = 1 << 18;
+
+/// The table.
+pub struct Table {
+    entries: Vec<Entry>,
+}
+
+impl Table {
+    /// An empty table.
+    pub fn new() -> Table {
+        Table {
+            entries: vec![Entry::default(); SIZE],
+        }
+    }
+
+    /// The first of the two slots of `hash`'s bucket.
+    fn bucket(hash: u64) -> usize {
+        (hash as usize) & (SIZE - 2)
+    }
+
+    /// The entry of the position with `hash`, if the table holds one.
+    pub fn probe(&self, hash: u64) -> Option<Entry> {
+        let b = Self::bucket(hash);
+        self.entries[b..b + 2]
+            .iter()
+            .find(|e| e.hash == hash && hash != 0)
+            .copied()
+    }
+
+    /// Remembers `entry`: in the deep slot if it is the same position or searched at least as
+    /// deep (the entry it displaces moves to the other slot), else in the other slot.
+    pub fn store(&mut self, entry: Entry) {
+        let b = Self::bucket(entry.hash);
+        let deep = self.entries[b];
+        if deep.hash == entry.hash {
+            self.entries[b] = entry;
+        } else if entry.depth >= deep.depth {
+            self.entries[b + 1] = deep;
+            self.entries[b] = entry;
+        } else {
+            self.entries[b + 1] = entry;
+        }
+    }
+
+    /// The best move stored for the position with `hash`, if any.
+    pub fn best_move(&self, hash: u64) -> Option<Sq> {
+        self.probe(hash).map(|e| e.best as Sq)
+    }
+}
+
+impl Default for Table {
+    fn default() -> Self {
+        Table::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(hash: u64, depth: i8, best: u16) -> Entry {
+        Entry {
+            hash,
+            depth,
+            bound: Bound::Exact,
+            score: 7,
+            best,
+        }
+    }
+
+    #[test]
+    fn a_shallow_result_does_not_evict_a_deep_one_of_the_same_bucket() {
+        let mut table = Table::new();
+        // Hashes 4 and 5 share a bucket; 4 + SIZE too.
+        table.store(entry(4, 6, 10));
+        table.store(entry(5, 2, 11));
+        table.store(entry(4 + SIZE as u64, 1, 12));
+        assert_eq!(table.probe(4), Some(entry(4, 6, 10)));
+        assert_eq!(table.probe(5), None);
+        assert_eq!(table.best_move(4 + SIZE as u64), Some(12));
+        // A deeper one takes the deep slot and the one it displaces the other.
+        table.store(entry(5, 9, 13));
+        assert_eq!(table.probe(5), Some(entry(5, 9, 13)));
+        assert_eq!(table.probe(4), Some(entry(4, 6, 10)));
+        assert_eq!(table.probe(4 + SIZE as u64), None);
+    }
+
+    #[test]
+    fn a_position_searched_again_replaces_its_entry_even_if_shallower() {
+        let mut table = Table::new();
+        table.store(entry(8, 6, 1));
+        table.store(entry(8, 3, 2));
+        assert_eq!(table.probe(8), Some(entry(8, 3, 2)));
+        // The other slot's position searched again, deeper, takes the deep slot; the bucket
+        // then holds it and the displaced one, never two entries for one position.
+        table.store(entry(9, 1, 3));
+        table.store(entry(9, 5, 4));
+        assert_eq!(table.probe(9), Some(entry(9, 5, 4)));
+        assert_eq!(table.probe(8), Some(entry(8, 3, 2)));
+    }
+
+    #[test]
+    fn an_unknown_position_is_not_found() {
+        let table = Table::new();
+        assert_eq!(table.probe(123), None);
+        // Empty slots have hash 0: position 0 is never "found" in them.
+        assert_eq!(table.probe(0), None);
+    }
+}
