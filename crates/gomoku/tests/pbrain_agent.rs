@@ -352,3 +352,20 @@ fn the_freestyle_openings_file_reads_as_distinct_white_to_move_starts() {
         openings.iter().map(Game::position_string).collect();
     assert_eq!(distinct.len(), openings.len(), "no opening twice");
 }
+
+#[test]
+fn the_quiet_openings_file_reads_as_distinct_quiet_starts() {
+    let text = include_str!("../openings/quiet-200.txt");
+    let openings = tabula_arena::parse_openings::<Gomoku>(text).unwrap();
+    assert_eq!(openings.len(), 200);
+    for opening in &openings {
+        assert_eq!((opening.size(), opening.rule()), (15, Rule::Freestyle));
+        assert!((4..=7).contains(&opening.stones()), "{}", opening.stones());
+        assert!(tabula_gomoku::engine::tune::is_quiet(
+            &tabula_gomoku::engine::Board::new(opening)
+        ));
+    }
+    let distinct: std::collections::HashSet<String> =
+        openings.iter().map(Game::position_string).collect();
+    assert_eq!(distinct.len(), openings.len(), "no opening twice");
+}
