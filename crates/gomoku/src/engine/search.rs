@@ -272,18 +272,8 @@ impl Searcher {
 
     /// The moves worth searching at a node, most urgent first, or the node's known value.
     fn node_moves(&self, scan: &Scan, ply: i32, width: usize) -> Result<Vec<Sq>, i32> {
-        if scan.first_mine(WIN).is_some() {
-            return Err(MATE - ply - 1);
-        }
-        let their_fives = scan.theirs(WIN);
-        match their_fives[..] {
-            [] => {}
-            // A five black may not block (a forbidden point) is as good as two.
-            [block] if !scan.banned(block) => return Ok(vec![block]),
-            _ => return Err(-(MATE - ply - 2)),
-        }
-        if scan.first_mine(WIN_FOUR).is_some() {
-            return Err(MATE - ply - 3);
+        if let Some(block) = forced(scan, ply)? {
+            return Ok(vec![block]);
         }
         let ordered = scan.playable_by_score();
         if scan.first_theirs(WIN_FOUR).is_some() {
@@ -392,18 +382,10 @@ impl Searcher {
     /// stand on the static value or play one of its fours (each forces a block). At most
     /// `left` more plies; then the static value.
     fn quiesce(&mut self, scan: &Scan, mut alpha: i32, beta: i32, ply: i32, left: i32) -> i32 {
-        if scan.first_mine(WIN).is_some() {
-            return MATE - ply - 1;
-        }
-        let their_fives = scan.theirs(WIN);
-        let moves: Vec<Sq> = match their_fives[..] {
-            [] => Vec::new(),
-            [block] if !scan.banned(block) => vec![block],
-            _ => return -(MATE - ply - 2),
+        let moves: Vec<Sq> = match forced(scan, ply) {
+            Err(score) => return score,
+            Ok(block) => block.into_iter().collect(),
         };
-        if moves.is_empty() && scan.first_mine(WIN_FOUR).is_some() {
-            return MATE - ply - 3;
-        }
         if left <= 0 {
             return self.evaluate(scan);
         }
@@ -539,6 +521,25 @@ impl Searcher {
         }
         (values, reached)
     }
+}
+
+/// What a node's own five, the opponent's fives and its own open four decide before any search:
+/// `Err` with the node's score when that settles it, `Ok(Some(block))` when the opponent's
+/// single five must be blocked, `Ok(None)` otherwise.
+fn forced(scan: &Scan, ply: i32) -> Result<Option<Sq>, i32> {
+    if scan.first_mine(WIN).is_some() {
+        return Err(MATE - ply - 1);
+    }
+    match scan.theirs(WIN)[..] {
+        [] => {}
+        // A five black may not block (a forbidden point) is as good as two.
+        [block] if !scan.banned(block) => return Ok(Some(block)),
+        _ => return Err(-(MATE - ply - 2)),
+    }
+    if scan.first_mine(WIN_FOUR).is_some() {
+        return Err(MATE - ply - 3);
+    }
+    Ok(None)
 }
 
 /// Moves the partially searched better moves ahead of the rest.
