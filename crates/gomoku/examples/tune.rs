@@ -2,13 +2,14 @@
 //! `src/engine/board.rs`) on games, Texel-style (see `tabula_gomoku::engine::tune`).
 //!
 //! ```text
-//! cargo run --release -p tabula-gomoku --example tune -- openings COUNT SEED > OPENINGS.txt
+//! cargo run --release -p tabula-gomoku --example tune -- openings COUNT SEED STONES > OPENINGS.txt
 //! cargo run --release -p tabula-gomoku --example tune -- fit [--mix F] RECORDS.jsonl...
 //! ```
 //!
 //! `openings` prints `COUNT` random freestyle 15×15 openings for the arena's `--openings`:
-//! black at h8, then three to six stones (alternating colours) each within two points of a
-//! stone already down, none making a four or an open three. `SEED` makes it reproducible.
+//! black at h8, then more stones (alternating colours) each within two points of a stone
+//! already down, none making a four or an open three, and no opening twice. `STONES` is the
+//! number of stones in all, `3` or a range such as `4-7`; `SEED` makes it reproducible.
 //!
 //! `fit` reads arena game records (`tabula arena gomoku A B --openings OPENINGS.txt --out
 //! RECORDS.jsonl`), takes every quiet position of every finished game (a forfeited game's
@@ -31,9 +32,11 @@ use tabula_gomoku::{Gomoku, Rule};
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("openings") if args.len() == 3 => openings(&args[1], &args[2]),
+        Some("openings") if args.len() == 4 => openings(&args[1], &args[2], &args[3]),
         Some("fit") if args.len() >= 2 => fit(&args[1..]),
-        _ => Err("usage: tune openings COUNT SEED | tune fit [--mix F] RECORDS.jsonl...".into()),
+        _ => Err(
+            "usage: tune openings COUNT SEED STONES | tune fit [--mix F] RECORDS.jsonl...".into(),
+        ),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -44,22 +47,30 @@ fn main() -> ExitCode {
     }
 }
 
-/// Prints `count` random quiet openings.
-fn openings(count: &str, seed: &str) -> Result<(), String> {
+/// Prints `count` distinct random quiet openings of `stones` stones (`N` or `MIN-MAX`).
+fn openings(count: &str, seed: &str, stones: &str) -> Result<(), String> {
     let count: usize = count
         .parse()
         .map_err(|_| format!("COUNT must be a number, not {count:?}"))?;
     let seed: u64 = seed
         .parse()
         .map_err(|_| format!("SEED must be a number, not {seed:?}"))?;
+    let stones = stone_range(stones)?;
     let mut rng = GameRng::seed_from_u64(seed);
     let start = Gomoku::new(15, Rule::Freestyle).map_err(|e| e.message)?;
-    let mut printed = 0;
-    while printed < count {
+    let mut seen = std::collections::HashSet::new();
+    // Three stones near h8 give a few thousand distinct quiet openings; far fewer asked for
+    // than exist is the caller's job, so give up rather than loop for ever.
+    let mut tries = 0;
+    while seen.len() < count {
+        tries += 1;
+        if tries > 1000 * count.max(1) {
+            return Err(format!("found only {} distinct openings", seen.len()));
+        }
         let mut game = start;
         let mut moves = vec![game.point(7, 7).expect("h8 is on the board")];
         game.play(moves[0]);
-        let stones = rng.random_range(4..=7);
+        let stones = rng.random_range(stones.clone());
         while moves.len() < stones {
             let (x, y) = game.coords(moves[rng.random_range(0..moves.len())]);
             let (dx, dy) = (rng.random_range(-2..=2), rng.random_range(-2..=2));
@@ -71,13 +82,27 @@ fn openings(count: &str, seed: &str) -> Result<(), String> {
                 _ => {}
             }
         }
-        if !game.is_over() && tune::is_quiet(&Board::new(&game)) {
+        if !game.is_over()
+            && tune::is_quiet(&Board::new(&game))
+            && seen.insert(game.position_string())
+        {
             let words: Vec<String> = moves.iter().map(|&p| start.move_string(p)).collect();
             println!("{}", words.join(" "));
-            printed += 1;
         }
     }
     Ok(())
+}
+
+/// Reads a stone count, `N` or `MIN-MAX`, each at least 1 (h8) and at most 30.
+fn stone_range(text: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
+    let bad = || format!("STONES must be a number or a range such as 4-7, not {text:?}");
+    let (low, high) = text.split_once('-').unwrap_or((text, text));
+    let low: usize = low.parse().map_err(|_| bad())?;
+    let high: usize = high.parse().map_err(|_| bad())?;
+    if low == 0 || low > high || high > 30 {
+        return Err(bad());
+    }
+    Ok(low..=high)
 }
 
 /// Fits the values on the records in `args` (after an optional `--mix F`).
@@ -250,12 +275,22 @@ mod tests {
 
     #[test]
     fn openings_are_quiet_and_refuse_bad_numbers() {
-        assert!(openings("x", "1")
+        assert!(openings("x", "1", "3")
             .unwrap_err()
             .contains("COUNT must be a number"));
-        assert!(openings("3", "-1")
+        assert!(openings("3", "-1", "3")
             .unwrap_err()
             .contains("SEED must be a number"));
-        assert!(openings("3", "1").is_ok());
+        for stones in ["0", "x", "7-4", "3-", "99"] {
+            assert!(openings("3", "1", stones)
+                .unwrap_err()
+                .contains("STONES must be"));
+        }
+        assert_eq!(stone_range("4-7"), Ok(4..=7));
+        assert!(openings("3", "1", "3").is_ok());
+        // Two stones can be placed in only 24 ways around h8: asking for more gives up.
+        assert!(openings("30", "1", "2")
+            .unwrap_err()
+            .starts_with("found only 24 distinct openings"));
     }
 }
