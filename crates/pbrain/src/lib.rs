@@ -16,7 +16,7 @@
 //! | `TAKEBACK x,y` | `OK` (the stone is removed) |
 //! | `INFO key value` | nothing, except `ERROR …` for `rule` with caro (8), a bad number |
 //! | `ABOUT` | `name="tabula", version="…", …` |
-//! | `END` | nothing; the brain exits (after answering a move it is thinking about) |
+//! | `END` | nothing; the brain exits (while thinking: it stops, answers its move so far, exits) |
 //! | `YXBOARD`, lines `x,y,f`, `DONE` | nothing: the position is set (as `BOARD`, no move) |
 //! | `YXSHOWFORBID` | `FORBID ` then black's forbidden points as `xxyy` (two digits each), then `.` |
 //! | `YXNBEST n` | `MESSAGE NBEST k x,y ev v` for the `n` best moves, then our move `x,y` |
@@ -27,7 +27,8 @@
 //! when black is to move (Rapfi's behaviour), e.g. `FORBID 0708.` or `FORBID .`.
 //!
 //! The brain thinks on its own thread (see [`run`]): while it thinks, `YXSTOP` and `STOP` stop
-//! the search and the move found so far is answered; other lines wait until the move is out.
+//! the search and the move found so far is answered; `END` and a closed input do the same, and
+//! then the brain exits; other lines wait until the move is out.
 //! Every finished search iteration is streamed as `MESSAGE depth D ev E n NODES tm MS pv x,y …`;
 //! with `INFO show_detail 1` (or 3) a `MESSAGE REALTIME BEST x,y` line follows each.
 //!
@@ -645,14 +646,24 @@ where
                 }
             }
             Event::Input(input) if thinking.is_some() => {
-                let stop = matches!(&input, Input::Line(line)
-                    if parse_command(line) == Ok(Command::Stop));
-                match &thinking {
-                    Some((_, control)) if stop => control.stop(),
-                    _ => waiting.push_back(Event::Input(input)),
+                let command = match &input {
+                    Input::Line(line) => parse_command(line).ok(),
+                    _ => None,
+                };
+                if let (Some(Command::Stop | Command::End), Some((_, control))) =
+                    (&command, &thinking)
+                {
+                    control.stop();
+                }
+                if command != Some(Command::Stop) {
+                    waiting.push_back(Event::Input(input));
                 }
             }
             event @ (Event::End | Event::ReadFailed(_)) if thinking.is_some() => {
+                // The manager is gone or leaving: stop the search, answer, then end.
+                if let Some((_, control)) = &thinking {
+                    control.stop();
+                }
                 waiting.push_back(event);
             }
             Event::Input(input) => {

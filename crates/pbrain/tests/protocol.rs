@@ -542,6 +542,32 @@ fn yxstop_stops_a_long_search_at_once() {
 }
 
 #[test]
+fn end_or_a_closed_input_while_thinking_stops_the_search_and_exits() {
+    for closed in [false, true] {
+        let mut brain = Driven::start();
+        assert_eq!(brain.ask("START 15"), "OK");
+        // Thirty seconds per move, as in the YXSTOP test: only the stop ends it within 20 s.
+        writeln!(brain.input, "INFO timeout_turn 30000").unwrap();
+        writeln!(brain.input, "TURN 7,7").unwrap();
+        brain.input.flush().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        let start = std::time::Instant::now();
+        if !closed {
+            writeln!(brain.input, "END").unwrap();
+        }
+        drop(brain.input);
+        assert!(brain.child.wait().unwrap().success());
+        assert!(start.elapsed().as_secs() < 20, "{:?}", start.elapsed());
+        // The move found so far was still answered (a manager may be waiting for it).
+        let mut rest = String::new();
+        std::io::Read::read_to_string(&mut brain.output, &mut rest).unwrap();
+        let moves: Vec<&str> = rest.lines().filter(|l| !l.starts_with("MESSAGE")).collect();
+        assert_eq!(moves.len(), 1, "{rest}");
+        assert_ne!(xy(moves[0]), (7, 7));
+    }
+}
+
+#[test]
 fn malformed_yixin_lines_get_errors_and_the_brain_goes_on() {
     let out = session(
         "YXSHOWFORBID\nYXBOARD\nSTART 15\nINFO show_detail 7\nINFO show_detail x\n\
