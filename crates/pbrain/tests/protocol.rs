@@ -305,6 +305,19 @@ impl Driven {
         }
     }
 
+    /// A brain half a second into thinking about its answer to `TURN 7,7` with thirty seconds
+    /// a move (27 s of thinking), on a position with no quick proof: only a stop brings the
+    /// move within 20 s (a check of the stop, not of speed).
+    fn thinking_long() -> Driven {
+        let mut brain = Driven::start();
+        assert_eq!(brain.ask("START 15"), "OK");
+        writeln!(brain.input, "INFO timeout_turn 30000").unwrap();
+        writeln!(brain.input, "TURN 7,7").unwrap();
+        brain.input.flush().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(500));
+        brain
+    }
+
     /// Sends a line and returns the first reply line that is not a `MESSAGE`.
     fn ask(&mut self, line: &str) -> String {
         use std::io::BufRead;
@@ -522,14 +535,7 @@ fn search_lines_are_streamed_and_show_detail_adds_realtime_lines() {
 
 #[test]
 fn yxstop_stops_a_long_search_at_once() {
-    let mut brain = Driven::start();
-    assert_eq!(brain.ask("START 15"), "OK");
-    // Thirty seconds per move (27 s of thinking), on a position with no quick proof: only the
-    // stop brings the move within 20 s (a check of the stop, not of speed).
-    writeln!(brain.input, "INFO timeout_turn 30000").unwrap();
-    writeln!(brain.input, "TURN 7,7").unwrap();
-    brain.input.flush().unwrap();
-    std::thread::sleep(std::time::Duration::from_millis(500));
+    let mut brain = Driven::thinking_long();
     let start = std::time::Instant::now();
     let reply = brain.ask("YXSTOP");
     assert_ne!(xy(&reply), (7, 7));
@@ -544,13 +550,7 @@ fn yxstop_stops_a_long_search_at_once() {
 #[test]
 fn end_or_a_closed_input_while_thinking_stops_the_search_and_exits() {
     for closed in [false, true] {
-        let mut brain = Driven::start();
-        assert_eq!(brain.ask("START 15"), "OK");
-        // Thirty seconds per move, as in the YXSTOP test: only the stop ends it within 20 s.
-        writeln!(brain.input, "INFO timeout_turn 30000").unwrap();
-        writeln!(brain.input, "TURN 7,7").unwrap();
-        brain.input.flush().unwrap();
-        std::thread::sleep(std::time::Duration::from_millis(500));
+        let mut brain = Driven::thinking_long();
         let start = std::time::Instant::now();
         if !closed {
             writeln!(brain.input, "END").unwrap();
