@@ -40,9 +40,16 @@ pub trait Agent<G: Game>: Send {
     }
 
     /// [`Agent::choose`] for an agent that can fail to move (one that runs another program):
-    /// `Err` forfeits the game. The default never fails.
+    /// `Err` forfeits the game. The default asks [`Agent::try_choose_with`] with a fresh control.
     fn try_choose(&mut self, state: &G) -> Result<G::Move, Forfeit> {
-        Ok(self.choose(state))
+        self.try_choose_with(state, &SearchControl::new())
+    }
+
+    /// [`Agent::choose_with`] for an agent that can fail to move: what a front end's match
+    /// calls, so that a failing program is reported rather than replaced by some move. Agents
+    /// that can fail override this one; the default never fails.
+    fn try_choose_with(&mut self, state: &G, control: &SearchControl) -> Result<G::Move, Forfeit> {
+        Ok(self.choose_with(state, control))
     }
 
     /// The wall-clock times of this agent's moves in the current game, for agents that

@@ -19,8 +19,9 @@
 //! time. Reports show the longest move, so a brain that lives off the tolerance shows. Everything else a brain can do wrong is a forfeit too, never a
 //! panic: it cannot be started, it ends or closes its output, it answers something that is not
 //! `x,y`, or a point that is off the board, occupied or forbidden. [`Agent::try_choose`]
-//! returns the [`Forfeit`]; [`Agent::choose`] (front ends that cannot record a forfeit) plays
-//! the first legal point instead.
+//! returns the [`Forfeit`] (the arena scores it a loss; a front end's match reports it and
+//! hands the seat to a person); [`Agent::choose`], which must return a move, plays the first
+//! legal point instead.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -28,7 +29,7 @@ use std::time::{Duration, Instant};
 use tabula_core::program::{Program, Received};
 use tabula_core::{
     quote, Agent, AgentEntry, AgentError, AgentSpec, Forfeit, ForfeitReason, Game, Knob, MoveTimes,
-    Player,
+    Player, SearchControl,
 };
 
 use crate::engine::DEFAULT_TIME_MS;
@@ -242,7 +243,13 @@ impl Agent<Gomoku> for Pbrain {
         })
     }
 
-    fn try_choose(&mut self, state: &Gomoku) -> Result<Point, Forfeit> {
+    /// The brain's move or why it failed. The control is not passed on: the brain answers
+    /// within its own `time`.
+    fn try_choose_with(
+        &mut self,
+        state: &Gomoku,
+        _control: &SearchControl,
+    ) -> Result<Point, Forfeit> {
         if let Some(forfeit) = &self.failed {
             return Err(forfeit.clone());
         }

@@ -16,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use tabula_core::save::{self, SaveError, SavedChoice};
 use tabula_core::{
-    Agent, AgentCatalog, Analysis, Game, Outcome, Player, Progress, SearchControl, SearchLimits,
-    Seat, Session, Turn,
+    Agent, AgentCatalog, Analysis, Forfeit, Game, Outcome, Player, Progress, SearchControl,
+    SearchLimits, Seat, Session, Turn,
 };
 use tabula_games::{with_game, GameKind, Opening, Rules};
 
@@ -80,7 +80,8 @@ pub fn open(settings: MatchSettings) -> Result<Box<dyn Controller>, MatchError> 
 /// What a worker thread sends back. Seats are numbered as in [`MatchSettings::seats`].
 enum Report<G: Game> {
     Progress(u64, Progress),
-    Moved(u64, usize, Box<dyn Agent<G>>, G::Move),
+    /// A computer player's move, or why it could not move (a brain program that failed).
+    Moved(u64, usize, Box<dyn Agent<G>>, Result<G::Move, Forfeit>),
     Analysed(u64, Box<dyn Agent<G>>, Option<Analysis<G::Move>>),
     /// The stones a computer player places in a swap opening, in order.
     Planned(u64, Vec<G::Move>),
@@ -629,7 +630,7 @@ impl<G: Present> Match<G> {
         };
         let state = self.session.state().clone();
         let control = self.spawn_search(Searcher::Seat(seat), move |control, ticket| {
-            let mv = agent.choose_with(&state, control);
+            let mv = agent.try_choose_with(&state, control);
             Report::Moved(ticket, seat, agent, mv)
         });
         if let Some(budget) = budget {
@@ -697,7 +698,10 @@ impl<G: Present> Match<G> {
                 if self.is_current(ticket) {
                     self.search = None;
                     self.thinking = None;
-                    self.computer_moved(seat, mv);
+                    match mv {
+                        Ok(mv) => self.computer_moved(seat, mv),
+                        Err(forfeit) => self.computer_failed(seat, &forfeit),
+                    }
                 }
                 self.advance();
             }
@@ -781,6 +785,26 @@ impl<G: Present> Match<G> {
                 )));
             }
         }
+    }
+
+    /// A computer player that could not move (a brain program that failed) leaves its seat to
+    /// a person, who may play on or put another computer player there; the front end is told
+    /// why. Leaving it seated would only ask it again, and a move made up for it would be no
+    /// move of its own.
+    fn computer_failed(&mut self, seat: usize, forfeit: &Forfeit) {
+        let name = match &self.settings.seats[seat] {
+            SeatSpec::Computer(spec) => spec.clone(),
+            SeatSpec::Human => return,
+        };
+        self.agents[seat] = None;
+        self.floors[seat] = self.tickets;
+        self.settings.seats[seat] = SeatSpec::Human;
+        self.emit(Event::Error(format!(
+            "the computer player in seat {} ({name}) failed to move ({forfeit}); the seat is now \
+             a person's: play on, or seat another computer player",
+            seat + 1
+        )));
+        self.emit(Event::Changed);
     }
 
     /// What follows a choice in a swap opening, recorded by now: the redo list is forgotten and

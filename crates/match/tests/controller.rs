@@ -78,6 +78,55 @@ fn a_move_gets_the_computers_reply_and_undo_takes_both_back() {
     assert!(view.can_redo && !view.can_undo);
 }
 
+/// A brain program that fails (here: it answers every move with a word that is no point)
+/// leaves its seat to a person, with an error naming it and what it did, instead of a move
+/// made up for it; the person can play on.
+#[cfg(unix)]
+#[test]
+fn a_failing_brain_program_hands_its_seat_to_a_person() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let brain = dir.path().join("pbrain-broken");
+    std::fs::write(
+        &brain,
+        "#!/bin/sh\nwhile read -r line; do\n  case \"$line\" in\n    START*) echo OK ;;\n    \
+         TURN*|BEGIN|DONE) echo 'no idea' ;;\n    END) exit 0 ;;\n  esac\ndone\n",
+    )
+    .unwrap();
+    std::fs::set_permissions(&brain, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let spec = format!("pbrain:{}", brain.display());
+    let mut c = open(settings(
+        GameKind::Gomoku,
+        vec![SeatSpec::Human, computer(&spec)],
+    ))
+    .unwrap();
+    c.handle(Command::Play("h8".into())).unwrap();
+    let events = wait_for(&mut *c, Duration::from_secs(20), |e| {
+        matches!(e, Event::Error(_))
+    });
+    let error = events
+        .iter()
+        .find_map(|e| match e {
+            Event::Error(text) => Some(text.clone()),
+            _ => None,
+        })
+        .unwrap();
+    assert!(error.contains(&spec), "{error}");
+    assert!(error.contains("unreadable"), "{error}");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::EngineMoved { .. })),
+        "no move was made up for the brain"
+    );
+    let view = c.view();
+    assert_eq!(view.history.len(), 1);
+    assert_eq!(view.seats[1].agent, None, "the seat is a person's now");
+    assert_eq!(view.status, Status::ToMove { player: 1 });
+    c.handle(Command::Play("h9".into())).unwrap();
+    assert_eq!(c.view().history.len(), 2);
+}
+
 #[test]
 fn refused_commands_change_nothing_and_say_why() {
     let mut c = open(settings(
