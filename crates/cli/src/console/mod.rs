@@ -10,10 +10,12 @@ use std::path::Path;
 use std::time::Duration;
 
 use tabula_core::session::MoveError;
-use tabula_core::{AgentCatalog, Game, Outcome, SearchLimits, Seat, Session, Turn, Verdict};
+use tabula_core::{
+    AgentCatalog, Game, Outcome, Player, SearchLimits, Seat, Session, Turn, Verdict,
+};
 use tabula_i18n::{tr, Catalog};
 
-use crate::error::Result;
+use crate::error::{CliError, Result};
 use command::{Again, Command};
 pub use style::Style;
 
@@ -384,6 +386,25 @@ fn verdict(v: Verdict, cat: &Catalog) -> String {
         Verdict::Draw => "console-verdict-draw",
         Verdict::Loss => "console-verdict-loss",
     })
+}
+
+/// Reads `--first` of the X/O games: `X` (player 0), `O` (player 1) or `random` (`None`: a coin
+/// toss per game, see [`pick_first`]).
+pub fn first_mover(text: &str) -> Result<Option<Player>> {
+    match text.to_ascii_lowercase().as_str() {
+        "x" => Ok(Some(0)),
+        "o" => Ok(Some(1)),
+        "random" => Ok(None),
+        _ => Err(CliError::usage_key(
+            "cli-error-first",
+            &[("value", tabula_core::quote(text))],
+        )),
+    }
+}
+
+/// The player who moves first in a new game: the one `--first` named, else a coin toss.
+pub fn pick_first(first: Option<Player>) -> Player {
+    first.unwrap_or_else(|| rand::Rng::random_range(&mut rand::rng(), 0..2))
 }
 
 /// Refuses `--two-player` together with a computer player named for a seat (`flag`, as

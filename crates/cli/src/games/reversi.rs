@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use clap::Args;
 use rand::Rng;
-use tabula_core::{quote, AgentCatalog, Game, Outcome, Player, Seat, Session};
+use tabula_core::{AgentCatalog, Game, Outcome, Player, Seat, Session};
 use tabula_i18n::{tr, Catalog};
 use tabula_reversi::{Move, Reversi};
 
@@ -16,7 +16,7 @@ use crate::console::style::codes;
 use crate::console::{
     self, check_two_player, seat_from_arg, seat_label, BoardView, ConsoleOptions, Io, Style,
 };
-use crate::error::{CliError, Result};
+use crate::error::Result;
 
 /// `tabula play reversi` options.
 #[derive(Args, Debug)]
@@ -47,22 +47,9 @@ pub struct PlayArgs {
     pub once: bool,
 }
 
-/// Who moves first: a fixed player or a coin toss per game.
-fn first_mover(text: &str) -> Result<Option<Player>> {
-    match text.to_ascii_lowercase().as_str() {
-        "x" => Ok(Some(0)),
-        "o" => Ok(Some(1)),
-        "random" => Ok(None),
-        _ => Err(CliError::usage_key(
-            "cli-error-first",
-            &[("value", quote(text))],
-        )),
-    }
-}
-
 /// Plays reversi in the console, its texts from `cat`.
 pub fn play(args: PlayArgs, cat: &Catalog) -> Result<()> {
-    let first = first_mover(&args.first)?;
+    let first = console::first_mover(&args.first)?;
     check_two_player(
         args.two_player,
         &[("-X", args.x.as_deref()), ("-O", args.o.as_deref())],
@@ -84,8 +71,7 @@ pub fn play(args: PlayArgs, cat: &Catalog) -> Result<()> {
         }
     };
     let seats: Vec<Seat<Reversi>> = vec![seat_from_arg(&x)?, seat_from_arg(&o)?];
-    let mut new_start =
-        move || Reversi::start(first.unwrap_or_else(|| rand::rng().random_range(0..2)));
+    let mut new_start = move || Reversi::start(console::pick_first(first));
     let start = new_start();
     let mut session = Session::new(start, seats, rand::rng().random());
     let pause = if args.no_pause {

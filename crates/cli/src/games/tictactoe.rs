@@ -2,13 +2,13 @@
 
 use clap::Args;
 use rand::Rng;
-use tabula_core::{quote, AgentCatalog, Session};
+use tabula_core::{AgentCatalog, Session};
 use tabula_i18n::{tr, Catalog};
 use tabula_tictactoe::{Mark, TicTacToe};
 
 use crate::console::style::codes;
 use crate::console::{self, seat_from_arg, BoardView, ConsoleOptions, Io, Style};
-use crate::error::{CliError, Result};
+use crate::error::Result;
 
 /// `tabula play tictactoe` options.
 #[derive(Args, Debug)]
@@ -35,34 +35,6 @@ pub struct PlayArgs {
     pub once: bool,
 }
 
-/// How `--first` chooses the starting mark.
-enum First {
-    Mark(Mark),
-    Random,
-}
-
-impl First {
-    fn parse(text: &str) -> Result<First> {
-        match text.to_ascii_lowercase().as_str() {
-            "x" => Ok(First::Mark(Mark::X)),
-            "o" => Ok(First::Mark(Mark::O)),
-            "random" => Ok(First::Random),
-            _ => Err(CliError::usage_key(
-                "cli-error-first",
-                &[("value", quote(text))],
-            )),
-        }
-    }
-
-    fn pick(&self) -> Mark {
-        match self {
-            First::Mark(mark) => *mark,
-            First::Random if rand::rng().random_bool(0.5) => Mark::X,
-            First::Random => Mark::O,
-        }
-    }
-}
-
 impl PlayArgs {
     /// The seats' specs: `-X` and `-O`, a person against the perfect player by default.
     pub fn seats(&self) -> Result<[&str; 2]> {
@@ -78,10 +50,14 @@ impl PlayArgs {
 
 /// Plays tic-tac-toe in the console, its texts from `cat`.
 pub fn play(args: PlayArgs, cat: &Catalog) -> Result<()> {
-    let first = First::parse(&args.first)?;
+    let first = console::first_mover(&args.first)?;
     let [x, o] = args.seats()?;
     let seats = vec![seat_from_arg(x)?, seat_from_arg(o)?];
-    let mut session = Session::new(TicTacToe::new(first.pick()), seats, rand::rng().random());
+    let mut session = Session::new(
+        TicTacToe::new(Mark::of_player(console::pick_first(first))),
+        seats,
+        rand::rng().random(),
+    );
     let options = ConsoleOptions::for_stdout(std::time::Duration::ZERO, args.once);
     let mut io = Io::stdio();
     console::run(
@@ -90,7 +66,7 @@ pub fn play(args: PlayArgs, cat: &Catalog) -> Result<()> {
         &mut io,
         &options,
         cat,
-        &mut || TicTacToe::new(first.pick()),
+        &mut || TicTacToe::new(Mark::of_player(console::pick_first(first))),
     )
 }
 
