@@ -1091,6 +1091,64 @@ async fn swap2_between_people_over_the_socket_refuses_the_wrong_seat() {
     assert_eq!(state["moves"][5]["player"], 1, "seat 0's stone is white");
     assert_eq!(state["moves"][5]["seat"], 0);
     assert_eq!(state["to_move"], 1);
+    // Seat 1 (black) resigns: white, seat 0, wins. The rematch swaps the seats: seat 1's
+    // token now places the opening.
+    send(&mut ys, r#"{"t":"resign"}"#).await;
+    let end = next_of(&mut xs, "end").await;
+    let result = &end["d"]["state"]["result"];
+    assert_eq!(result["ending"]["player"], 0, "black resigned: {result}");
+    assert_eq!(
+        (&result["winner"], &result["winner_seat"]),
+        (&json!(1), &json!(0))
+    );
+    send(&mut xs, r#"{"t":"rematch"}"#).await;
+    let rematch = loop {
+        let m = next_of(&mut xs, "rematch").await;
+        if m["d"]["state"].is_null() {
+            break m["d"]["id"].as_str().unwrap().to_string();
+        }
+    };
+    blocking(move || {
+        let s = http::state(addr, &rematch);
+        assert_eq!(s["rules"]["opening"], "swap2");
+        assert_eq!(s["opening"]["seat"], 0);
+        refused(&http::play(addr, &rematch, &a, "h8"), 409, "not_your_turn");
+        assert_eq!(http::play(addr, &rematch, &b, "h8").status, 200);
+        refused(&choose(addr, &rematch, &b, "black"), 409, "no_choice");
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_swap_opening_the_clock_of_the_seat_asked_runs() {
+    let (addr, _dir) = start(Limits::default()).await;
+    blocking(move || {
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap1"},"clock":{"minutes":1}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let a = created["token"].as_str().unwrap().to_string();
+        let joined = http::join(addr, &id, created["invite"].as_str().unwrap());
+        let b = joined.body["token"].as_str().unwrap().to_string();
+        let running = |s: &Value| {
+            let clocks = s["clocks"].as_array().unwrap();
+            (0..2)
+                .filter(|&p| clocks[p]["running"] == true)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(running(&http::state(addr, &id)), [0]);
+        for stone in ["h8", "i9", "g10"] {
+            let s = http::play(addr, &id, &a, stone).body;
+            assert_eq!(running(&s), [s["to_move"].as_u64().unwrap() as usize]);
+        }
+        // Seat 0 placed all three on its own clock; now seat 1's runs while it chooses.
+        assert_eq!(running(&http::state(addr, &id)), [1]);
+        let s = choose(addr, &id, &b, "black").body;
+        assert_eq!(s["to_move"], 0, "white (seat 0) moves after the choice");
+        assert_eq!(running(&s), [0]);
+    })
+    .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -314,8 +314,10 @@ function drawPlayers() {
     const who = seat.kind === "computer" ? t("player-computer", { agent: seat.agent }) : t("player-person");
     const you = mine && mine.player === p ? ` (${t("player-you")})` : "";
     const colour = seat.colour ?? p;
-    li.innerHTML = `<span class="dot p${colour + 1}"></span><span class="who"></span><span class="count"></span><span class="clock" data-player="${p}"></span>`;
-    const name = swapOpening() ? t("web-seat-plays", { seat: openingSeat(p), colour: seatLabel(state, p) }) : seatLabel(state, p);
+    // While a swap opening lasts the colours are not settled: the seats go by number alone.
+    const settled = !state.opening;
+    li.innerHTML = `<span class="dot${settled ? ` p${colour + 1}` : ""}"></span><span class="who"></span><span class="count"></span><span class="clock" data-player="${p}"></span>`;
+    const name = !swapOpening() ? seatLabel(state, p) : settled ? t("web-seat-plays", { seat: openingSeat(p), colour: seatLabel(state, p) }) : openingSeat(p);
     li.querySelector(".who").textContent = `${name} — ${who}${you}`;
     // Reversi is decided by the discs each side has: show them, as the terminal does.
     if (state.game === "reversi") li.querySelector(".count").textContent = state.scores[colour];
