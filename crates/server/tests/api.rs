@@ -1152,6 +1152,53 @@ async fn in_a_swap_opening_the_clock_of_the_seat_asked_runs() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_between_people_goes_back_through_the_colour_choice() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (id, a, b) = blocking(move || {
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap1"}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let a = created["token"].as_str().unwrap().to_string();
+        let joined = http::join(addr, &id, created["invite"].as_str().unwrap());
+        let b = joined.body["token"].as_str().unwrap().to_string();
+        for stone in ["h8", "i9", "g10"] {
+            assert_eq!(http::play(addr, &id, &a, stone).status, 200);
+        }
+        assert_eq!(choose(addr, &id, &b, "black").status, 200);
+        assert_eq!(
+            http::play(addr, &id, &a, "a1").status,
+            200,
+            "seat 0 plays white"
+        );
+        (id, a, b)
+    })
+    .await;
+    let mut xs = connect(addr, &format!("{id}/ws?token={a}")).await;
+    let mut ys = connect(addr, &format!("{id}/ws?token={b}")).await;
+    // Seat 1's last decision was its choice of black: taking it back undoes seat 0's reply and
+    // the choice, and the question is put again.
+    send(&mut ys, r#"{"t":"takeback"}"#).await;
+    next_of(&mut xs, "offer").await;
+    send(&mut xs, r#"{"t":"takeback"}"#).await;
+    let back = next_of(&mut ys, "takeback").await;
+    let s = &back["d"]["state"];
+    assert_eq!(s["moves"].as_array().unwrap().len(), 3, "{s}");
+    assert_eq!(s["choices"], json!([]));
+    assert_eq!(s["opening"]["seat"], 1);
+    assert_eq!(s["opening"]["ask"]["kind"], "choose");
+    assert_eq!(
+        s["seats"][0]["colour"], 0,
+        "seat 0 is black again until the choice"
+    );
+    // Seat 1 answers again, differently.
+    send(&mut ys, r#"{"t":"choose","d":{"choice":"white"}}"#).await;
+    let chose = next_of(&mut xs, "choice").await;
+    assert_eq!(chose["d"]["state"]["seats"][1]["colour"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_swap_opening_reloads_from_the_store_mid_opening() {
     let limits = Limits {
         keep_idle: Duration::from_millis(200),
