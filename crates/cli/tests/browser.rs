@@ -42,7 +42,7 @@ fn the_page_in_a_real_browser() {
     eprintln!("{}", String::from_utf8_lossy(&out.stderr));
     assert!(out.status.success(), "the browser tests failed:\n{text}");
     assert!(
-        text.contains("# pass 7"),
-        "expected seven passing browser tests:\n{text}"
+        text.contains("# pass 9"),
+        "expected nine passing browser tests:\n{text}"
     );
 }

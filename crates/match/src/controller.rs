@@ -27,8 +27,8 @@ use crate::opening::{Ask, OpeningRecord, Refusal, SwapChoice};
 use crate::present::Present;
 use crate::settings::{MatchSettings, SeatSpec};
 use crate::view::{
-    CellView, ChangeView, Ending, EvalView, ForbiddenView, HintView, LegalMove, OpeningAsk,
-    OpeningView, Piece, PlyView, SeatView, Status, VerdictView, View,
+    CellView, ChangeView, ChoiceView, Ending, EvalView, ForbiddenView, HintView, LegalMove,
+    OpeningAsk, OpeningView, Piece, PlyView, SeatView, Status, VerdictView, View,
 };
 
 /// Called from a worker thread when the controller has news to poll.
@@ -348,7 +348,13 @@ impl<G: Present> Match<G> {
 
     /// The seat that decided move `index`; `None` for chance.
     fn decider_of_move(&self, index: usize) -> Option<usize> {
-        match self.session.positions()[index].turn() {
+        self.decider_at(index, &self.session.positions()[index])
+    }
+
+    /// The seat that decides the move after `index` moves from `before`, as the opening's
+    /// record stands now; `None` for chance.
+    fn decider_at(&self, index: usize, before: &G) -> Option<usize> {
+        match before.turn() {
             Turn::Player(colour) => Some(
                 self.opening
                     .ask(index)
@@ -1468,7 +1474,7 @@ impl<G: Present> Controller for Match<G> {
             .enumerate()
             .map(|(i, &mv)| {
                 let before = &self.session.positions()[i];
-                ply_view(i, before, mv)
+                ply_view(i, before, mv, self.decider_at(i, before))
             })
             .collect();
         let mut after = state.clone();
@@ -1478,7 +1484,7 @@ impl<G: Present> Controller for Match<G> {
             .redoable()
             .enumerate()
             .map(|(i, mv)| {
-                let ply = ply_view(played + i, &after, mv);
+                let ply = ply_view(played + i, &after, mv, self.decider_at(played + i, &after));
                 after.play(mv);
                 ply
             })
@@ -1548,6 +1554,16 @@ impl<G: Present> Controller for Match<G> {
             can_undo: self.can_undo(),
             can_redo: self.session.can_redo() || !self.undone_choices.is_empty(),
             opening: self.opening_view(status),
+            choices: (0..self.opening.choices.len())
+                .map(|i| ChoiceView {
+                    after: self.opening.choices[i].0,
+                    seat: self.opening.chooser(i),
+                    choice: self.opening.choices[i].1,
+                })
+                .collect(),
+            colour_seats: (0..G::PLAYERS)
+                .map(|colour| self.opening.seat_of(colour, self.plies()))
+                .collect(),
             goal_reached: state.goal_reached(&self.settings.rules),
         }
     }
@@ -1568,13 +1584,14 @@ impl<G: Present> Drop for Match<G> {
 }
 
 /// Ply `index + 1` of the record, played from `before`.
-fn ply_view<G: Present>(index: usize, before: &G, mv: G::Move) -> PlyView {
+fn ply_view<G: Present>(index: usize, before: &G, mv: G::Move, seat: Option<usize>) -> PlyView {
     PlyView {
         number: index as u32 + 1,
         player: match before.turn() {
             Turn::Player(p) => Some(p),
             _ => None,
         },
+        seat,
         notation: before.move_string(mv),
         cell: before.move_cell(mv),
     }

@@ -28,7 +28,7 @@ pub use opening::SwapChoice;
 pub use present::Present;
 pub use settings::{MatchSettings, SeatSpec, TimeControl};
 pub use view::{
-    CellView, ChangeView, ClockView, Ending, EvalView, ForbiddenReason, ForbiddenView, HintView,
-    LegalMove, OpeningAsk, OpeningView, Piece, PlyView, SeatView, SlideView, Status, VerdictView,
-    View,
+    CellView, ChangeView, ChoiceView, ClockView, Ending, EvalView, ForbiddenReason, ForbiddenView,
+    HintView, LegalMove, OpeningAsk, OpeningView, Piece, PlyView, SeatView, SlideView, Status,
+    VerdictView, View,
 };

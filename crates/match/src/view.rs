@@ -129,6 +129,10 @@ pub struct PlyView {
     pub number: u32,
     /// Who moved; `None` for chance (a 2048 tile).
     pub player: Option<Player>,
+    /// The seat that decided it, numbered as in the settings: the player's seat, except in a
+    /// swap opening, where the seat asked places stones of both colours and a colour choice may
+    /// have swapped the seats; `None` for chance.
+    pub seat: Option<usize>,
     /// The move in the game's notation.
     pub notation: String,
     /// The cell it was played on; `None` for a pass, a slide or a tile.
@@ -339,6 +343,22 @@ pub struct View {
     /// A swap opening in progress: what is asked of whom. `None` once the colours are settled
     /// (and always under the standard opening).
     pub opening: Option<OpeningView>,
+    /// The swap opening's choices made so far, in order (empty under the standard opening).
+    pub choices: Vec<ChoiceView>,
+    /// The seat (numbered as in the settings) that plays each colour now: `[0, 1]` unless a
+    /// swap opening's choice gave the first seat white.
+    pub colour_seats: Vec<usize>,
+}
+
+/// A choice made in a swap opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ChoiceView {
+    /// How many moves had been played when it was made.
+    pub after: usize,
+    /// The seat that made it, numbered as in the settings.
+    pub seat: usize,
+    /// What it chose.
+    pub choice: SwapChoice,
 }
 
 /// What a swap opening asks, and of whom.
@@ -430,6 +450,26 @@ impl View {
         self.hints
             .as_ref()
             .and_then(|hints| hints.iter().find(|h| h.cell == Some(cell)))
+    }
+
+    /// The seat (numbered as in the settings) that decides now, while the game goes on: the
+    /// seat a swap opening asks, else the seat of the colour to move.
+    pub fn deciding_seat(&self) -> Option<usize> {
+        match &self.opening {
+            Some(opening) => Some(opening.seat),
+            None => self
+                .to_move()
+                .map(|colour| self.colour_seats.get(colour).copied().unwrap_or(colour)),
+        }
+    }
+
+    /// The colour that seat `seat` plays now (in a swap opening before the colours are chosen,
+    /// the first seat's is black).
+    pub fn colour_of_seat(&self, seat: usize) -> Player {
+        self.colour_seats
+            .iter()
+            .position(|&s| s == seat)
+            .unwrap_or(seat)
     }
 
     /// The player to move, while the game goes on.

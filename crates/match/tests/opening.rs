@@ -249,9 +249,30 @@ fn swap2_people_place_two_and_hand_the_choice_back() {
     assert_eq!(view.opening, None);
     assert_eq!(view.history.len(), 5);
     assert_eq!(view.status, Status::ToMove { player: 1 });
+    // The first seat took white: the seats are swapped, and the view says who decided what.
+    assert_eq!(view.colour_seats, vec![1, 0]);
+    assert_eq!(view.colour_of_seat(0), 1);
+    assert_eq!(
+        view.deciding_seat(),
+        Some(0),
+        "white (the first seat) to move"
+    );
+    let deciders: Vec<_> = view.history.iter().map(|p| p.seat).collect();
+    assert_eq!(deciders, [Some(0), Some(0), Some(0), Some(1), Some(1)]);
+    let made: Vec<_> = view
+        .choices
+        .iter()
+        .map(|c| (c.after, c.seat, c.choice))
+        .collect();
+    assert_eq!(
+        made,
+        [(3, 1, SwapChoice::PlaceTwo), (5, 0, SwapChoice::White)]
+    );
     // Undo: the last choice, then the second player's stones one by one, then place-two.
     c.handle(Command::Undo).unwrap();
     assert_eq!(asks(&*c), Some((0, choose(COLOURS))));
+    assert_eq!(c.view().colour_seats, vec![0, 1], "before the choice");
+    assert_eq!(c.view().deciding_seat(), Some(0), "the seat asked");
     c.handle(Command::Undo).unwrap();
     c.handle(Command::Undo).unwrap();
     assert_eq!(asks(&*c), Some((1, place(1, 2, 1))));

@@ -1,4 +1,4 @@
-//! The HTTP API: create, join, read, move. Every answer is JSON; refusals carry
+//! The HTTP API: create, join, read, move, and a swap opening's choice. Every answer is JSON; refusals carry
 //! `{"error", "code"}` and the status the API documents.
 
 use std::net::SocketAddr;
@@ -40,6 +40,7 @@ pub fn routes(body_bytes: usize) -> Router<Arc<App>> {
         .route("/api/games/{id}", get(read))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/choices", post(choose))
         .route("/api/games/{id}/ws", get(crate::socket::upgrade))
         .layer(tower_http::limit::RequestBodyLimitLayer::new(body_bytes))
 }
@@ -139,6 +140,35 @@ async fn play(
         let mut live = cell.lock();
         let player = live.seat_of(token).ok_or(ApiError::Unauthorized)?;
         live.play(&app.store, player, &request.mv)?;
+    }
+    app.kick(&cell);
+    let state = cell.lock().state();
+    Ok(Json(state))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ChoiceRequest {
+    choice: String,
+}
+
+/// A swap opening's answer: `{"choice": "black" | "white" | "place_two"}`.
+async fn choose(
+    State(app): State<Arc<App>>,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Body(request): Body<ChoiceRequest>,
+) -> Result<impl IntoResponse, ApiError> {
+    if !app.message_limiter.allow(app.client(addr, &headers)) {
+        return Err(ApiError::TooMany);
+    }
+    let token = bearer(&headers)?;
+    let cell = app.get(&id)?;
+    {
+        let mut live = cell.lock();
+        let player = live.seat_of(token).ok_or(ApiError::Unauthorized)?;
+        live.choose(&app.store, player, &request.choice)?;
     }
     app.kick(&cell);
     let state = cell.lock().state();

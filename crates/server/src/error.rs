@@ -52,11 +52,17 @@ pub enum Code {
     IllegalMove,
     /// Game settings the server does not take.
     BadSettings,
+    /// A stone while a swap opening waits for a colour choice.
+    ChoiceAwaited,
+    /// A choice when nothing is to be chosen.
+    NoChoice,
+    /// A choice that is unknown or not offered now.
+    BadChoice,
 }
 
 impl Code {
     /// Every code, for the catalog check.
-    pub const ALL: [Code; 22] = [
+    pub const ALL: [Code; 25] = [
         Code::BadRequest,
         Code::BinaryMessage,
         Code::UnknownMessage,
@@ -79,6 +85,9 @@ impl Code {
         Code::NoOffer,
         Code::IllegalMove,
         Code::BadSettings,
+        Code::ChoiceAwaited,
+        Code::NoChoice,
+        Code::BadChoice,
     ];
 
     /// The code as sent (`not_your_turn`).
@@ -106,6 +115,9 @@ impl Code {
             Code::NoOffer => "no_offer",
             Code::IllegalMove => "illegal_move",
             Code::BadSettings => "bad_settings",
+            Code::ChoiceAwaited => "choice_awaited",
+            Code::NoChoice => "no_choice",
+            Code::BadChoice => "bad_choice",
         }
     }
 }

@@ -10,14 +10,14 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 use tabula_core::Player;
 use tabula_match::{
-    Clocks, Command, Controller, Ending, MatchError, MatchSettings, Piece, Present, SeatSpec,
-    Status, View,
+    Clocks, Command, Controller, Ending, MatchError, MatchSettings, OpeningAsk, Piece, Present,
+    SeatSpec, Status, SwapChoice, View,
 };
 use tokio::sync::{broadcast, Notify, OwnedSemaphorePermit};
 
 use crate::error::{ApiError, Code};
 use crate::secret::{self, SecretHash};
-use crate::store::{Change, GameRow, Store, StoredPly};
+use crate::store::{Change, GameRow, Store, StoredChoice, StoredPly};
 
 /// How many recent events a game keeps for clients that reconnect.
 pub const REPLAY_BUFFER: usize = 64;
@@ -65,6 +65,8 @@ pub struct Live {
     last_elapsed: Option<u64>,
     offers: Offers,
     stored: Vec<StoredPly>,
+    /// The swap opening's choices as stored.
+    stored_choices: Vec<StoredChoice>,
     version: u64,
     recent: VecDeque<Event>,
     sender: broadcast::Sender<Event>,
@@ -97,6 +99,14 @@ fn refused(e: MatchError) -> ApiError {
         MatchError::NothingToUndo => {
             ApiError::conflict(Code::NothingToTakeBack, "there is nothing to take back")
         }
+        e @ MatchError::ChoiceAwaited(_) => ApiError::conflict(
+            Code::ChoiceAwaited,
+            format!("the opening waits for a colour choice, not a stone: {e}"),
+        ),
+        MatchError::NoChoice => {
+            ApiError::conflict(Code::NoChoice, "there is no choice to make now")
+        }
+        e @ MatchError::NotOffered(_) => ApiError::Unprocessable(Code::BadChoice, e.to_string()),
         other => ApiError::Unprocessable(Code::IllegalMove, other.to_string()),
     }
 }
@@ -118,12 +128,13 @@ fn open_paused(settings: &MatchSettings) -> Result<Box<dyn Controller>, ApiError
     Ok(ctl)
 }
 
-/// Puts the computer players of `settings` in their seats.
+/// Puts the computer players of `settings` in their seats (the controller takes a seat by the
+/// colour it plays now, which a swap opening's choice may have swapped).
 fn seat_computers(ctl: &mut dyn Controller, settings: &MatchSettings) -> Result<(), ApiError> {
-    for (player, seat) in settings.seats.iter().enumerate() {
+    for (index, seat) in settings.seats.iter().enumerate() {
         if !seat.is_human() {
             ctl.handle(Command::SetSeat {
-                player,
+                player: ctl.view().colour_of_seat(index),
                 seat: seat.clone(),
             })
             .map_err(refused)?;
@@ -144,24 +155,33 @@ fn start_position(settings: &MatchSettings) -> Result<String, ApiError> {
     position.map_err(|e| ApiError::Unprocessable(Code::BadSettings, e.to_string()))
 }
 
-/// Replays stored plies (chance included) into a paused controller, through the rules, by way of
-/// the save format.
+/// Replays stored plies (chance included) and a swap opening's choices into a paused controller,
+/// through the rules, by way of the save format.
 fn replay(
     ctl: &mut dyn Controller,
     settings: &MatchSettings,
     plies: &[StoredPly],
+    choices: &[StoredChoice],
     id: &str,
 ) -> Result<(), ApiError> {
-    if plies.is_empty() {
+    if plies.is_empty() && choices.is_empty() {
         return Ok(());
     }
-    let save = json!({
+    let mut save = json!({
         "format": tabula_core::save::FORMAT,
         "version": tabula_core::save::VERSION,
         "game": settings.kind().name(),
         "start": start_position(settings)?,
         "moves": plies.iter().map(|p| p.notation.as_str()).collect::<Vec<_>>(),
+        "choices": choices
+            .iter()
+            .map(|c| json!({"after": c.after, "choice": c.choice}))
+            .collect::<Vec<_>>(),
     });
+    let opening = settings.rules.opening();
+    if !opening.is_standard() {
+        save["opening"] = json!(opening.name());
+    }
     let path =
         std::env::temp_dir().join(format!("tabula-replay-{}-{}.json", std::process::id(), id));
     std::fs::write(&path, save.to_string())
@@ -225,7 +245,7 @@ impl Live {
         let settings: MatchSettings = serde_json::from_str(&row.settings)
             .map_err(|e| ApiError::Storage(format!("game {}: settings: {e}", row.id)))?;
         let mut ctl = open_paused(&settings)?;
-        replay(ctl.as_mut(), &settings, &plies, &row.id)?;
+        replay(ctl.as_mut(), &settings, &plies, &row.choices, &row.id)?;
         seat_computers(ctl.as_mut(), &settings)?;
         let seats = [
             row.seats[0].as_deref().and_then(secret::hash_from_hex),
@@ -241,6 +261,13 @@ impl Live {
         live.version = row.version;
         live.rematch = row.rematch.clone();
         live.stored = plies;
+        live.stored_choices = row.choices.clone();
+        if choices_of(&live.ctl.view()) != live.stored_choices {
+            return Err(ApiError::Storage(format!(
+                "game {} replays to different opening choices",
+                row.id
+            )));
+        }
         let notations =
             |plies: &[StoredPly]| plies.iter().map(|p| p.notation.clone()).collect::<Vec<_>>();
         if notations(&live.plies_now()) != notations(&live.stored) {
@@ -275,6 +302,7 @@ impl Live {
             last_elapsed: None,
             offers: Offers::default(),
             stored: Vec::new(),
+            stored_choices: Vec::new(),
             version: 1,
             recent: VecDeque::new(),
             sender,
@@ -335,6 +363,7 @@ impl Live {
             forced_end: None,
             version: self.version,
             rematch: None,
+            choices: Vec::new(),
         }
     }
 
@@ -358,11 +387,13 @@ impl Live {
         })
     }
 
+    /// The seat that decides now (numbered as in the settings, as the tokens are), while the
+    /// game goes on.
     fn to_move(&self, view: &View) -> Option<Player> {
         if self.ending(view).is_some() {
             None
         } else {
-            view.to_move()
+            view.deciding_seat()
         }
     }
 
@@ -404,6 +435,8 @@ impl Live {
             .map(|e| serde_json::to_string(&EndingRecord::from(e)).expect("endings serialise"));
         let seats = self.seats.map(|s| s.map(|h| secret::to_hex(&h)));
         let invite = self.invite.map(|h| secret::to_hex(&h));
+        let choices = choices_of(&view);
+        let choices_changed = choices != self.stored_choices;
         store.commit(&Change {
             id: &self.id,
             keep,
@@ -413,9 +446,11 @@ impl Live {
             finished: ending.is_some(),
             forced_end: forced.as_deref(),
             version: self.version + 1,
+            choices: choices_changed.then_some(choices.as_slice()),
         })?;
         self.stored.truncate(keep);
         self.stored.extend(added);
+        self.stored_choices = choices;
         self.version += 1;
         self.touched = Instant::now();
         let mut d = json!({ "state": self.state_of(&view) });
@@ -503,10 +538,12 @@ impl Live {
             .iter()
             .enumerate()
             .map(|(p, seat)| {
+                let colour = view.colour_of_seat(p);
                 json!({
-                    "name": view.seats[p].name,
+                    "name": view.seats[colour].name,
+                    "colour": colour,
                     "kind": if seat.is_human() { "human" } else { "computer" },
-                    "agent": view.seats[p].agent,
+                    "agent": view.seats[colour].agent,
                     "seated": self.seats[p].is_some() || !seat.is_human(),
                 })
             })
@@ -529,10 +566,17 @@ impl Live {
                 None
             },
             "position": view.position,
-            "moves": view.history.iter().map(|p| json!({"move": p.notation, "player": p.player})).collect::<Vec<_>>(),
+            "moves": view.history.iter().map(|p| json!({"move": p.notation, "player": p.player, "seat": p.seat})).collect::<Vec<_>>(),
             "to_move": self.to_move(view),
+            "to_move_colour": if ending.is_some() { None } else { view.to_move() },
+            "opening": view.opening,
+            "choices": view.choices,
             "status": if ending.is_some() { "finished" } else { "ongoing" },
-            "result": ending.map(|e| json!({"ending": e, "winner": e.winner()})),
+            "result": ending.map(|e| json!({
+                "ending": e,
+                "winner": e.winner(),
+                "winner_seat": e.winner().map(|c| view.colour_seats.get(c).copied().unwrap_or(c)),
+            })),
             "version": self.version,
             "clocks": clocks,
             "last_move": view.last_move,
@@ -584,16 +628,65 @@ impl Live {
             Some(now.saturating_duration_since(self.turn_started).as_millis() as u64);
         self.turn_started = now;
         self.offers = Offers::default();
-        let over = self.ending(&self.ctl.view()).is_some();
+        let next = self.to_move(&self.ctl.view());
         if let Some(clocks) = &mut self.clocks {
             clocks.moved(now);
-            if !over {
-                clocks.start(player ^ 1, now);
+            if let Some(next) = next {
+                clocks.start(next, now);
             }
         }
         if let Err(e) = self.publish(store, "move", json!({"move": text, "player": player})) {
             // Not saved: not played.
             let _ = self.ctl.handle(Command::Undo);
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    /// Seat `player` answers a swap opening's question with the choice named `name` (`black`,
+    /// `white`, `place_two`).
+    pub fn choose(&mut self, store: &Store, player: Player, name: &str) -> Result<(), ApiError> {
+        self.check_flag(store)?;
+        let view = self.ctl.view();
+        self.check_open(&view)?;
+        let choice = SwapChoice::from_name(name).ok_or_else(|| {
+            ApiError::Unprocessable(
+                Code::BadChoice,
+                format!(
+                    "{:?} is not a choice: black, white or place_two",
+                    crate::setup::short(name)
+                ),
+            )
+        })?;
+        let asked = match &view.opening {
+            Some(opening) if matches!(opening.ask, OpeningAsk::Choose { .. }) => opening.seat,
+            _ => {
+                return Err(ApiError::conflict(
+                    Code::NoChoice,
+                    "there is no choice to make now",
+                ))
+            }
+        };
+        if asked != player {
+            return Err(ApiError::conflict(
+                Code::NotYourTurn,
+                format!("it is not your choice: player {} is asked", asked + 1),
+            ));
+        }
+        if !self.both_seated() {
+            return Err(ApiError::conflict(
+                Code::NotJoined,
+                "the other player has not joined yet",
+            ));
+        }
+        self.ctl.handle(Command::Choose(choice)).map_err(refused)?;
+        let offers = std::mem::take(&mut self.offers);
+        self.turn_done();
+        let event = json!({"seat": player, "choice": choice});
+        if let Err(e) = self.publish(store, "choice", event) {
+            // Not saved: not chosen.
+            let _ = self.ctl.handle(Command::Undo);
+            self.offers = offers;
             return Err(e);
         }
         Ok(())
@@ -608,7 +701,9 @@ impl Live {
                 score: view.scores.first().copied().unwrap_or(0),
             }
         } else {
-            Ending::Resigned { player }
+            Ending::Resigned {
+                player: view.colour_of_seat(player),
+            }
         });
         let _ = self.ctl.handle(Command::Pause(true));
         self.publish(store, "end", json!({}))
@@ -645,7 +740,9 @@ impl Live {
         let asker = match self.offers.takeback {
             Some(asker) if asker != player => asker,
             _ => {
-                if !view.history.iter().any(|p| p.player == Some(player)) {
+                let decided = view.history.iter().any(|p| p.seat == Some(player))
+                    || view.choices.iter().any(|c| c.seat == player);
+                if !decided {
                     return Err(ApiError::conflict(
                         Code::NothingToTakeBack,
                         "you have no move to take back",
@@ -659,10 +756,11 @@ impl Live {
                 );
             }
         };
-        // Back to the asker's turn: their last move, and the reply after it if there was one.
-        for _ in 0..2 {
+        // Back to the asker's turn: their last decision (a move or a swap opening's choice), and
+        // what the other decided after it.
+        for _ in 0..view.history.len() + view.choices.len() {
             self.ctl.handle(Command::Undo).map_err(refused)?;
-            if self.ctl.view().to_move() == Some(asker) {
+            if self.ctl.view().deciding_seat() == Some(asker) {
                 break;
             }
         }
@@ -814,8 +912,8 @@ impl Live {
         let mut clocks = Clocks::new(control, self.settings.seats.len());
         let mut t = Instant::now();
         for (ply, stored) in view.history.iter().zip(&self.stored) {
-            if let Some(player) = ply.player {
-                clocks.start(player, t);
+            if let Some(seat) = ply.seat {
+                clocks.start(seat, t);
                 t += Duration::from_millis(stored.elapsed_ms);
                 clocks.moved(t);
             }
@@ -841,7 +939,9 @@ impl Live {
         if self.forced_end.is_some() {
             return Ok(());
         }
-        self.forced_end = Some(Ending::Timeout { player });
+        self.forced_end = Some(Ending::Timeout {
+            player: self.ctl.view().colour_of_seat(player),
+        });
         self.publish(store, "end", json!({}))
     }
 
@@ -895,7 +995,14 @@ impl Live {
         };
         let left = clocks.remaining(player, Instant::now());
         let left = left.saturating_sub((left / 10).min(HANDOVER_ALLOWANCE));
-        let _ = self.ctl.handle(Command::SetTime { player, left });
+        // The server's clocks are the seats'; the controller's are the colours'.
+        let Some(colour) = self.ctl.view().to_move() else {
+            return;
+        };
+        let _ = self.ctl.handle(Command::SetTime {
+            player: colour,
+            left,
+        });
     }
 
     /// Takes in what the searches reported; commits and broadcasts a computer's move. Returns
@@ -905,18 +1012,26 @@ impl Live {
         let moved = events
             .iter()
             .any(|e| matches!(e, tabula_match::Event::EngineMoved { .. }));
+        let chose = events.iter().find_map(|e| match e {
+            tabula_match::Event::Chose { seat, choice } => Some((*seat, *choice)),
+            _ => None,
+        });
         let news = events.iter().any(|e| {
             !matches!(
                 e,
                 tabula_match::Event::Thinking(_) | tabula_match::Event::ClockTick
             )
         });
-        if moved {
-            self.computer_moved();
+        if moved || chose.is_some() {
+            self.turn_done();
         }
         if news {
-            let kind = if moved { "move" } else { "state" };
-            if let Err(e) = self.publish(store, kind, json!({})) {
+            let (kind, extra) = match chose {
+                _ if moved => ("move", json!({})),
+                Some((seat, choice)) => ("choice", json!({"seat": seat, "choice": choice})),
+                None => ("state", json!({})),
+            };
+            if let Err(e) = self.publish(store, kind, extra) {
                 eprintln!("tabula serve: game {}: {e}", self.id);
             }
         }
@@ -932,8 +1047,9 @@ impl Live {
 }
 
 impl Live {
-    /// Charges the computer's move to its clock and starts the next player's.
-    fn computer_moved(&mut self) {
+    /// Charges the decision just made (a computer's move or choice, a person's choice) to its
+    /// seat's clock and starts the clock of the seat that decides next.
+    fn turn_done(&mut self) {
         let now = Instant::now();
         self.last_elapsed =
             Some(now.saturating_duration_since(self.turn_started).as_millis() as u64);
@@ -947,6 +1063,17 @@ impl Live {
             }
         }
     }
+}
+
+/// A view's swap opening choices, as stored.
+fn choices_of(view: &View) -> Vec<StoredChoice> {
+    view.choices
+        .iter()
+        .map(|c| StoredChoice {
+            after: c.after,
+            choice: c.choice.name().to_string(),
+        })
+        .collect()
 }
 
 /// An ending as stored (the view's `Ending` only serialises).
@@ -1076,6 +1203,7 @@ mod tests {
                 finished: false,
                 forced_end: None,
                 version: live.version() + 1,
+                choices: None,
             })
             .unwrap();
         let mut back = restored(&store, "clk").unwrap();

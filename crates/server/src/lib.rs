@@ -5,13 +5,15 @@
 //! before it is answered or broadcast, and on start every unfinished game is loaded again by
 //! replaying its moves through the rules; a finished or long-idle game that nothing holds (no
 //! socket, request, search or clock) leaves memory and is loaded again when asked for
-//! ([`App::evict`]). Players hold secret seat tokens (only their hashes are kept); anyone may
-//! watch. Engines search under the permits of an [`engines::EnginePool`] (one per processor);
+//! ([`App::evict`]). Players hold secret seat tokens (only their hashes are kept), for seats
+//! rather than colours (a swap opening's colour choice may swap them); anyone may watch.
+//! Engines search under the permits of an [`engines::EnginePool`] (one per processor);
 //! games waiting for one say so. The page (plain HTML, CSS and JS modules) is built into the
 //! binary (the private `page` module) and reads the same Fluent catalog as the terminal.
 //!
 //! HTTP: `POST /api/games`, `POST /api/games/{id}/join`, `GET /api/games/{id}`,
-//! `POST /api/games/{id}/moves`; WebSocket: `GET /api/games/{id}/ws?token=…&v=N`
+//! `POST /api/games/{id}/moves`, `POST /api/games/{id}/choices` (a swap opening's answer);
+//! WebSocket: `GET /api/games/{id}/ws?token=…&v=N`
 //! (the private `socket` module).
 
 mod api;

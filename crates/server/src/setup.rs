@@ -19,10 +19,12 @@ pub struct CreateRequest {
     /// `human`, `none` (2048) or an agent spec; by default the game's usual computer player.
     #[serde(default)]
     pub opponent: Option<String>,
-    /// `first`, `second` or `random`: when the creator moves.
+    /// `first`, `second` or `random`: when the creator moves (in a swap opening, `first` places
+    /// the opening stones and `second` chooses first).
     #[serde(default)]
     pub side: Option<String>,
-    /// Rule settings: `size`, `rule` (gomoku), `goal` (2048).
+    /// Rule settings: `size`, `rule`, `opening` (gomoku: `standard`, `swap1`, `swap2`), `goal`
+    /// (2048).
     #[serde(default)]
     pub rules: Option<Map<String, Value>>,
     /// A clock for both seats (not in 2048); against the computer its searches follow it.
@@ -63,17 +65,6 @@ pub fn plan(request: CreateRequest, seed: u64, coin: bool) -> Result<Plan, ApiEr
     rules
         .validate()
         .map_err(|e| ApiError::Unprocessable(Code::BadSettings, e.to_string()))?;
-    if !rules.opening().is_standard() {
-        // The page and the seat tokens follow colours; a swap opening's choice of colour has
-        // no step here yet.
-        return Err(ApiError::Unprocessable(
-            Code::BadSettings,
-            format!(
-                "rules: the {} opening is not offered on the web yet (standard only)",
-                rules.opening().name()
-            ),
-        ));
-    }
     let creator = match request.side.as_deref().unwrap_or("first") {
         "first" => 0,
         "second" => 1,

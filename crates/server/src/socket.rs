@@ -3,7 +3,8 @@
 //! The server sends `{"t", "v", "d"}` messages: `hello` first (the client's seat and the
 //! version), then the events the client missed since `v` (from a short buffer, else one full
 //! `state`), then every new event (`move`, `end`, `offer`, `takeback`, `joined`, `rematch`,
-//! `state`, `declined`). A client sends `{"t": "move", "d": {"move": "e6"}}`, `resign`, `draw`,
+//! `state`, `declined`, `choice`). A client sends `{"t": "move", "d": {"move": "e6"}}`,
+//! `choose` (a swap opening's answer: `{"choice": "black"}`, `white`, `place_two`), `resign`, `draw`,
 //! `takeback`, `decline` (`{"offer": "draw"}`; without it every pending offer), `hints`
 //! (`{"on": true}`), `rematch` and `ping`. A malformed message gets an `error` (with a stable
 //! `code`) and the socket stays open; a message over the size limit closes it with 1009.
@@ -189,18 +190,18 @@ fn handle(
 ) -> Result<Option<(&'static str, Value)>, ApiError> {
     let msg: ClientMessage = serde_json::from_str(text).map_err(|e| {
         ApiError::BadRequest(Code::BadRequest, format!(
-            "not a message: {e}; send {{\"t\": \"move\", \"d\": {{\"move\": \"e6\"}}}}, resign, draw, takeback, decline, hints, rematch or ping"
+            "not a message: {e}; send {{\"t\": \"move\", \"d\": {{\"move\": \"e6\"}}}}, choose, resign, draw, takeback, decline, hints, rematch or ping"
         ))
     })?;
     if msg.t == "ping" {
         return Ok(Some(("pong", json!({}))));
     }
     let known = [
-        "move", "resign", "draw", "takeback", "decline", "hints", "rematch",
+        "move", "choose", "resign", "draw", "takeback", "decline", "hints", "rematch",
     ];
     if !known.contains(&msg.t.as_str()) {
         return Err(ApiError::BadRequest(Code::UnknownMessage, format!(
-            "unknown message type {:?} (known: move, resign, draw, takeback, decline, hints, rematch, ping)",
+            "unknown message type {:?} (known: move, choose, resign, draw, takeback, decline, hints, rematch, ping)",
             crate::setup::short(&msg.t)
         )));
     }
@@ -225,6 +226,16 @@ fn handle(
                     )
                 })?;
                 live.play(&app.store, player, mv)?
+            }
+            "choose" => {
+                let choice = msg.d.get("choice").and_then(Value::as_str).ok_or_else(|| {
+                    ApiError::Unprocessable(
+                        Code::BadFields,
+                        "a choose message is {\"t\": \"choose\", \"d\": {\"choice\": \"black\"}}"
+                            .into(),
+                    )
+                })?;
+                live.choose(&app.store, player, choice)?
             }
             "resign" => live.resign(&app.store, player)?,
             "draw" => live.draw(&app.store, player)?,

@@ -1,4 +1,4 @@
-//! The games on disk: SQLite in WAL mode, plain portable SQL (two tables, no SQLite-only
+//! The games on disk: SQLite in WAL mode, plain portable SQL (four tables, no SQLite-only
 //! syntax beyond the pragmas), one transaction per change. A move is committed here before the
 //! server answers or broadcasts it.
 
@@ -31,6 +31,13 @@ CREATE TABLE IF NOT EXISTS moves (
     elapsed_ms BIGINT NOT NULL,
     PRIMARY KEY (game_id, ply)
 );
+CREATE TABLE IF NOT EXISTS choices (
+    game_id    VARCHAR(32) NOT NULL REFERENCES games(id),
+    ord        INTEGER NOT NULL,
+    after_ply  INTEGER NOT NULL,
+    choice     VARCHAR(16) NOT NULL,
+    PRIMARY KEY (game_id, ord)
+);
 CREATE TABLE IF NOT EXISTS rematches (
     game_id    VARCHAR(32) PRIMARY KEY REFERENCES games(id),
     rematch_id VARCHAR(32) NOT NULL REFERENCES games(id)
@@ -56,6 +63,17 @@ pub struct GameRow {
     pub version: u64,
     /// The id of the rematch, once one was made.
     pub rematch: Option<String>,
+    /// A swap opening's choices, in order (read back by [`Store::load`]; a new game has none).
+    pub choices: Vec<StoredChoice>,
+}
+
+/// A swap opening's choice as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredChoice {
+    /// How many moves had been played when it was made.
+    pub after: usize,
+    /// Its name (`black`, `white`, `place_two`).
+    pub choice: String,
 }
 
 /// One stored ply.
@@ -87,6 +105,8 @@ pub struct Change<'a> {
     pub forced_end: Option<&'a str>,
     /// The version after this change.
     pub version: u64,
+    /// A swap opening's choices now, when they changed (`None`: as stored).
+    pub choices: Option<&'a [StoredChoice]>,
 }
 
 /// The database.
@@ -166,6 +186,15 @@ impl Store {
                 ])?;
             }
         }
+        if let Some(choices) = change.choices {
+            tx.execute("DELETE FROM choices WHERE game_id = ?1", params![change.id])?;
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO choices (game_id, ord, after_ply, choice) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for (i, c) in choices.iter().enumerate() {
+                insert.execute(params![change.id, i as i64, c.after as i64, c.choice])?;
+            }
+        }
         tx.execute(
             "UPDATE games SET seat0 = ?2, seat1 = ?3, invite = ?4, status = ?5, forced_end = ?6,
                               version = ?7
@@ -210,6 +239,19 @@ impl Store {
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
+        let mut stmt = conn.prepare_cached(
+            "SELECT after_ply, choice FROM choices WHERE game_id = ?1 ORDER BY ord",
+        )?;
+        let choices = stmt
+            .query_map(params![id], |r| {
+                Ok(StoredChoice {
+                    after: r.get::<_, i64>(0)?.max(0) as usize,
+                    choice: r.get(1)?,
+                })
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut row = row;
+        row.choices = choices;
         Ok(Some((row, plies)))
     }
 
@@ -252,6 +294,7 @@ fn read_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<GameRow> {
         forced_end: r.get(6)?,
         version: r.get::<_, i64>(7)?.max(0) as u64,
         rematch: r.get(8)?,
+        choices: Vec::new(),
     })
 }
 
@@ -269,6 +312,7 @@ mod tests {
             forced_end: None,
             version: 1,
             rematch: None,
+            choices: Vec::new(),
         }
     }
 
@@ -283,7 +327,13 @@ mod tests {
     fn moves_are_appended_and_taken_back() {
         let store = Store::in_memory().unwrap();
         store.insert(&row("g1"), 1).unwrap();
-        fn change(keep: usize, added: &[StoredPly], version: u64, finished: bool) -> Change<'_> {
+        fn change<'a>(
+            keep: usize,
+            added: &'a [StoredPly],
+            version: u64,
+            finished: bool,
+            choices: Option<&'a [StoredChoice]>,
+        ) -> Change<'a> {
             Change {
                 id: "g1",
                 keep,
@@ -293,18 +343,31 @@ mod tests {
                 finished,
                 forced_end: None,
                 version,
+                choices,
             }
         }
         store
-            .commit(&change(0, &[ply("a1"), ply("b2")], 2, false))
+            .commit(&change(0, &[ply("a1"), ply("b2")], 2, false, None))
             .unwrap();
-        store.commit(&change(1, &[ply("c3")], 3, false)).unwrap();
+        let chosen = [StoredChoice {
+            after: 1,
+            choice: "white".into(),
+        }];
+        store
+            .commit(&change(1, &[ply("c3")], 3, false, Some(&chosen)))
+            .unwrap();
         let (got, plies) = store.load("g1").unwrap().unwrap();
         assert_eq!(plies, vec![ply("a1"), ply("c3")]);
+        assert_eq!(got.choices, chosen, "the choices are kept");
         assert_eq!(got.version, 3);
         assert_eq!(got.seats[1].as_deref(), Some("b"));
         assert_eq!(store.unfinished().unwrap(), vec!["g1".to_string()]);
-        store.commit(&change(2, &[], 4, true)).unwrap();
+        store.commit(&change(2, &[], 4, true, Some(&[]))).unwrap();
+        let (got, _) = store.load("g1").unwrap().unwrap();
+        assert!(
+            got.choices.is_empty(),
+            "a change without choices clears them"
+        );
         assert!(store.unfinished().unwrap().is_empty());
         assert!(store.load("nope").unwrap().is_none());
     }

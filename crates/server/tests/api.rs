@@ -840,27 +840,420 @@ async fn renju_forbidden_points_are_in_the_state_and_refused() {
     .await;
 }
 
+/// `POST /api/games/{id}/choices`: a swap opening's answer with a seat token.
+fn choose(addr: SocketAddr, id: &str, token: &str, choice: &str) -> http::Reply {
+    let body = json!({ "choice": choice }).to_string();
+    http::request(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/choices"),
+        Some(token),
+        Some(&body),
+    )
+}
+
+/// Asserts a refusal's status and code.
+fn refused(reply: &http::Reply, status: u16, code: &str) {
+    assert_eq!(reply.status, status, "{}", reply.text);
+    assert_eq!(reply.body["code"], code, "{}", reply.text);
+}
+
+/// A cell's name in a state (`h8`).
+fn cell_name(s: &Value, cell: usize) -> String {
+    let width = s["width"].as_u64().unwrap() as usize;
+    format!(
+        "{}{}",
+        s["columns"][cell % width].as_str().unwrap(),
+        s["rows"][cell / width].as_str().unwrap()
+    )
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_swap_opening_is_refused_on_the_web_for_now() {
+async fn swap1_against_the_computer_to_the_end_of_the_opening_and_back_from_the_store() {
+    let limits = Limits {
+        keep_idle: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let (addr, app, _dir) = start_app(limits).await;
+    let (id, token) = blocking(move || {
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"engine:level=2","rules":{"opening":"swap1"}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let token = created["token"].as_str().unwrap().to_string();
+        assert_eq!(created["player"], 0, "the creator places the opening");
+        // Nothing to choose while the stones go down; the person places all three.
+        refused(&choose(addr, &id, &token, "black"), 409, "no_choice");
+        refused(&choose(addr, &id, &token, "purple"), 422, "bad_choice");
+        // Two black stones together and a white one in the corner: black is better, so the
+        // computer takes black and the seats swap.
+        for (i, stone) in ["h8", "a1", "h9"].into_iter().enumerate() {
+            let s = http::state(addr, &id);
+            assert_eq!(s["to_move"], 0, "seat 0 places stone {}", i + 1);
+            assert_eq!(s["opening"]["ask"]["kind"], "place");
+            assert_eq!(s["opening"]["ask"]["stone"], i + 1);
+            assert_eq!(s["opening"]["ask"]["colour"], i % 2, "black, white, black");
+            let reply = http::play(addr, &id, &token, stone);
+            assert_eq!(reply.status, 200, "{stone}: {}", reply.text);
+        }
+        (id, token)
+    })
+    .await;
+    // The computer (seat 1) is asked; the person may neither choose nor place meanwhile.
+    let (id2, token2) = (id.clone(), token.clone());
+    let chosen = blocking(move || {
+        let (id, token) = (id2, token2);
+        let s = http::state(addr, &id);
+        if s["opening"].is_object() {
+            assert_eq!(s["opening"]["seat"], 1);
+            assert_eq!(s["opening"]["ask"]["kind"], "choose");
+            assert!(s["opening"]["agent"].is_string(), "{s}");
+            refused(&choose(addr, &id, &token, "white"), 409, "not_your_turn");
+            refused(&http::play(addr, &id, &token, "a1"), 409, "not_your_turn");
+        }
+        let s = http::wait_for(addr, &id, |s| s["opening"].is_null());
+        let choices = s["choices"].as_array().unwrap();
+        assert_eq!(choices.len(), 1, "{s}");
+        assert_eq!(choices[0]["seat"], 1);
+        assert_eq!(choices[0]["after"], 3);
+        let computer = match choices[0]["choice"].as_str().unwrap() {
+            "black" => 0,
+            "white" => 1,
+            other => panic!("the computer chose {other}"),
+        };
+        assert_eq!(computer, 0, "the computer takes the better colour: {s}");
+        // The seats follow the choice: the person has the other colour.
+        assert_eq!(s["seats"][1]["colour"], computer);
+        assert_eq!(s["seats"][0]["colour"], 1 - computer);
+        assert_eq!(s["seats"][1]["kind"], "computer");
+        refused(&choose(addr, &id, &token, "black"), 409, "no_choice");
+        // White moves after the three stones: the person if the computer took black.
+        let s = http::wait_for(addr, &id, |s| s["to_move"] == 0);
+        assert_eq!(s["to_move_colour"], s["seats"][0]["colour"]);
+        let stones = s["moves"].as_array().unwrap().len();
+        assert_eq!(stones, if computer == 0 { 3 } else { 4 }, "{s}");
+        for m in &s["moves"].as_array().unwrap()[3..] {
+            assert_eq!(m["seat"], 1, "the computer's move");
+            assert_eq!(m["player"], computer);
+        }
+        let legal = s["legal_cells"][0].as_u64().unwrap() as usize;
+        let reply = http::play(addr, &id, &token, &cell_name(&s, legal));
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(reply.body["moves"][stones]["player"], 1 - computer);
+        http::wait_for(addr, &id, |s| s["to_move"] == 0);
+        computer
+    })
+    .await;
+    // Out of memory and back from the store: the choice and the seats' colours are kept, and
+    // the computer still plays its own colour.
+    until("the game leaves memory", || app.games_in_memory() == 0).await;
+    blocking(move || {
+        let s = http::state(addr, &id);
+        assert_eq!(s["choices"][0]["seat"], 1);
+        assert_eq!(s["seats"][1]["colour"], chosen);
+        assert_eq!(s["to_move"], 0);
+        let before = s["moves"].as_array().unwrap().len();
+        let legal = s["legal_cells"][0].as_u64().unwrap() as usize;
+        let reply = http::play(addr, &id, &token, &cell_name(&s, legal));
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        let s = http::wait_for(addr, &id, |s| {
+            s["moves"].as_array().unwrap().len() == before + 2
+        });
+        let last = &s["moves"][before + 1];
+        assert_eq!(last["seat"], 1);
+        assert_eq!(last["player"], chosen, "the computer kept its colour");
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn swap2_between_people_over_the_socket_refuses_the_wrong_seat() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (id, a, b) = blocking(move || {
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap2"}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let joined = http::join(addr, &id, created["invite"].as_str().unwrap());
+        assert_eq!(joined.body["player"], 1);
+        let a = created["token"].as_str().unwrap().to_string();
+        (id, a, joined.body["token"].as_str().unwrap().to_string())
+    })
+    .await;
+    let mut xs = connect(addr, &format!("{id}/ws?token={a}")).await;
+    let mut ys = connect(addr, &format!("{id}/ws?token={b}")).await;
+    let mut watcher = connect(addr, &format!("{id}/ws")).await;
+    for socket in [&mut xs, &mut ys, &mut watcher] {
+        next_of(socket, "state").await;
+    }
+    async fn error_code(socket: &mut Socket) -> Value {
+        next_of(socket, "error").await["d"]["code"].clone()
+    }
+    for stone in ["h8", "i9", "g10"] {
+        send(&mut ys, r#"{"t":"move","d":{"move":"a1"}}"#).await;
+        assert_eq!(error_code(&mut ys).await, "not_your_turn");
+        send(&mut xs, &json!({"t":"move","d":{"move":stone}}).to_string()).await;
+        next_of(&mut xs, "move").await;
+    }
+    // Both players and the watcher see the question put to seat 1.
+    let mut last = Value::Null;
+    for socket in [&mut ys, &mut watcher] {
+        last = loop {
+            let m = next_of(socket, "move").await;
+            if m["d"]["state"]["moves"].as_array().unwrap().len() == 3 {
+                break m["d"]["state"].clone();
+            }
+        };
+    }
+    assert_eq!(last["opening"]["seat"], 1);
+    assert_eq!(
+        last["opening"]["ask"]["options"],
+        json!(["black", "white", "place_two"])
+    );
+    assert_eq!(last["to_move"], 1);
+    // The wrong seat, a stone instead of an answer, an unknown answer, a malformed message,
+    // a spectator.
+    send(&mut xs, r#"{"t":"choose","d":{"choice":"black"}}"#).await;
+    assert_eq!(error_code(&mut xs).await, "not_your_turn");
+    send(&mut xs, r#"{"t":"move","d":{"move":"a1"}}"#).await;
+    assert_eq!(error_code(&mut xs).await, "not_your_turn");
+    send(&mut ys, r#"{"t":"move","d":{"move":"a1"}}"#).await;
+    assert_eq!(error_code(&mut ys).await, "choice_awaited");
+    send(&mut ys, r#"{"t":"choose","d":{"choice":"purple"}}"#).await;
+    assert_eq!(error_code(&mut ys).await, "bad_choice");
+    send(&mut ys, r#"{"t":"choose","d":{}}"#).await;
+    assert_eq!(error_code(&mut ys).await, "bad_fields");
+    send(&mut watcher, r#"{"t":"choose","d":{"choice":"white"}}"#).await;
+    assert_eq!(error_code(&mut watcher).await, "spectator");
+    // Seat 1 places two more (white, black) and hands the choice back.
+    send(&mut ys, r#"{"t":"choose","d":{"choice":"place_two"}}"#).await;
+    let chose = next_of(&mut xs, "choice").await;
+    assert_eq!(chose["d"]["seat"], 1);
+    assert_eq!(chose["d"]["choice"], "place_two");
+    assert_eq!(chose["d"]["state"]["opening"]["ask"]["kind"], "place");
+    for stone in ["j8", "g8"] {
+        send(&mut xs, &json!({"t":"move","d":{"move":"a1"}}).to_string()).await;
+        assert_eq!(error_code(&mut xs).await, "not_your_turn");
+        send(&mut ys, &json!({"t":"move","d":{"move":stone}}).to_string()).await;
+        next_of(&mut ys, "move").await;
+    }
+    let s = loop {
+        let m = next_of(&mut xs, "move").await;
+        if m["d"]["state"]["moves"].as_array().unwrap().len() == 5 {
+            break m["d"]["state"].clone();
+        }
+    };
+    assert_eq!(s["opening"]["seat"], 0);
+    assert_eq!(s["opening"]["ask"]["options"], json!(["black", "white"]));
+    send(&mut ys, r#"{"t":"choose","d":{"choice":"black"}}"#).await;
+    assert_eq!(error_code(&mut ys).await, "not_your_turn");
+    let (id2, a2) = (id.clone(), a.clone());
+    let s = blocking(move || {
+        refused(&choose(addr, &id2, &a2, "place_two"), 422, "bad_choice");
+        refused(
+            &choose(addr, &id2, "not-a-token", "white"),
+            401,
+            "unauthorized",
+        );
+        let reply = choose(addr, &id2, &a2, "white");
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        refused(&choose(addr, &id2, &a2, "white"), 409, "no_choice");
+        reply.body
+    })
+    .await;
+    // Seat 0 took white: it moves now (white after five stones), and seat 1 plays black.
+    assert!(s["opening"].is_null());
+    assert_eq!(s["seats"][0]["colour"], 1);
+    assert_eq!(s["seats"][0]["name"], "white");
+    assert_eq!(s["seats"][1]["colour"], 0);
+    assert_eq!(
+        (s["to_move"].clone(), s["to_move_colour"].clone()),
+        (json!(0), json!(1))
+    );
+    // The watcher saw both choices, each with who made it.
+    let first = next_of(&mut watcher, "choice").await;
+    assert_eq!(
+        (&first["d"]["seat"], &first["d"]["choice"]),
+        (&json!(1), &json!("place_two"))
+    );
+    let second = next_of(&mut watcher, "choice").await;
+    assert_eq!(
+        (&second["d"]["seat"], &second["d"]["choice"]),
+        (&json!(0), &json!("white"))
+    );
+    send(&mut ys, r#"{"t":"move","d":{"move":"a1"}}"#).await;
+    assert_eq!(error_code(&mut ys).await, "not_your_turn");
+    send(&mut xs, r#"{"t":"move","d":{"move":"a1"}}"#).await;
+    let moved = next_of(&mut ys, "move").await;
+    let state = &moved["d"]["state"];
+    assert_eq!(state["moves"][5]["player"], 1, "seat 0's stone is white");
+    assert_eq!(state["moves"][5]["seat"], 0);
+    assert_eq!(state["to_move"], 1);
+    // Seat 1 (black) resigns: white, seat 0, wins. The rematch swaps the seats: seat 1's
+    // token now places the opening.
+    send(&mut ys, r#"{"t":"resign"}"#).await;
+    let end = next_of(&mut xs, "end").await;
+    let result = &end["d"]["state"]["result"];
+    assert_eq!(result["ending"]["player"], 0, "black resigned: {result}");
+    assert_eq!(
+        (&result["winner"], &result["winner_seat"]),
+        (&json!(1), &json!(0))
+    );
+    send(&mut xs, r#"{"t":"rematch"}"#).await;
+    let rematch = loop {
+        let m = next_of(&mut xs, "rematch").await;
+        if m["d"]["state"].is_null() {
+            break m["d"]["id"].as_str().unwrap().to_string();
+        }
+    };
+    blocking(move || {
+        let s = http::state(addr, &rematch);
+        assert_eq!(s["rules"]["opening"], "swap2");
+        assert_eq!(s["opening"]["seat"], 0);
+        refused(&http::play(addr, &rematch, &a, "h8"), 409, "not_your_turn");
+        assert_eq!(http::play(addr, &rematch, &b, "h8").status, 200);
+        refused(&choose(addr, &rematch, &b, "black"), 409, "no_choice");
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_a_swap_opening_the_clock_of_the_seat_asked_runs() {
     let (addr, _dir) = start(Limits::default()).await;
     blocking(move || {
-        let reply = http::request(
+        let created = http::create(
             addr,
-            "POST",
-            "/api/games",
-            None,
-            Some(r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap1"}}"#),
+            r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap1"},"clock":{"minutes":1}}"#,
         );
-        assert_eq!(reply.status, 422, "{}", reply.text);
-        assert!(reply.text.contains("swap1"), "{}", reply.text);
-        let unknown = http::request(
+        let id = created["id"].as_str().unwrap().to_string();
+        let a = created["token"].as_str().unwrap().to_string();
+        let joined = http::join(addr, &id, created["invite"].as_str().unwrap());
+        let b = joined.body["token"].as_str().unwrap().to_string();
+        let running = |s: &Value| {
+            let clocks = s["clocks"].as_array().unwrap();
+            (0..2)
+                .filter(|&p| clocks[p]["running"] == true)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(running(&http::state(addr, &id)), [0]);
+        for stone in ["h8", "i9", "g10"] {
+            let s = http::play(addr, &id, &a, stone).body;
+            assert_eq!(running(&s), [s["to_move"].as_u64().unwrap() as usize]);
+        }
+        // Seat 0 placed all three on its own clock; now seat 1's runs while it chooses.
+        assert_eq!(running(&http::state(addr, &id)), [1]);
+        let s = choose(addr, &id, &b, "black").body;
+        assert_eq!(s["to_move"], 0, "white (seat 0) moves after the choice");
+        assert_eq!(running(&s), [0]);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_takeback_between_people_goes_back_through_the_colour_choice() {
+    let (addr, _dir) = start(Limits::default()).await;
+    let (id, a, b) = blocking(move || {
+        let created = http::create(
             addr,
-            "POST",
-            "/api/games",
-            None,
-            Some(r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap7"}}"#),
+            r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap1"}}"#,
         );
-        assert_eq!(unknown.status, 422, "{}", unknown.text);
+        let id = created["id"].as_str().unwrap().to_string();
+        let a = created["token"].as_str().unwrap().to_string();
+        let joined = http::join(addr, &id, created["invite"].as_str().unwrap());
+        let b = joined.body["token"].as_str().unwrap().to_string();
+        for stone in ["h8", "i9", "g10"] {
+            assert_eq!(http::play(addr, &id, &a, stone).status, 200);
+        }
+        assert_eq!(choose(addr, &id, &b, "black").status, 200);
+        assert_eq!(
+            http::play(addr, &id, &a, "a1").status,
+            200,
+            "seat 0 plays white"
+        );
+        (id, a, b)
+    })
+    .await;
+    let mut xs = connect(addr, &format!("{id}/ws?token={a}")).await;
+    let mut ys = connect(addr, &format!("{id}/ws?token={b}")).await;
+    // Seat 1's last decision was its choice of black: taking it back undoes seat 0's reply and
+    // the choice, and the question is put again.
+    send(&mut ys, r#"{"t":"takeback"}"#).await;
+    next_of(&mut xs, "offer").await;
+    send(&mut xs, r#"{"t":"takeback"}"#).await;
+    let back = next_of(&mut ys, "takeback").await;
+    let s = &back["d"]["state"];
+    assert_eq!(s["moves"].as_array().unwrap().len(), 3, "{s}");
+    assert_eq!(s["choices"], json!([]));
+    assert_eq!(s["opening"]["seat"], 1);
+    assert_eq!(s["opening"]["ask"]["kind"], "choose");
+    assert_eq!(
+        s["seats"][0]["colour"], 0,
+        "seat 0 is black again until the choice"
+    );
+    // Seat 1 answers again, differently.
+    send(&mut ys, r#"{"t":"choose","d":{"choice":"white"}}"#).await;
+    let chose = next_of(&mut xs, "choice").await;
+    assert_eq!(chose["d"]["state"]["seats"][1]["colour"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_swap_opening_reloads_from_the_store_mid_opening() {
+    let limits = Limits {
+        keep_idle: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let (addr, app, _dir) = start_app(limits).await;
+    let (id, a, b) = blocking(move || {
+        let created = http::create(
+            addr,
+            r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap2","size":15}}"#,
+        );
+        let id = created["id"].as_str().unwrap().to_string();
+        let joined = http::join(addr, &id, created["invite"].as_str().unwrap());
+        let a = created["token"].as_str().unwrap().to_string();
+        let b = joined.body["token"].as_str().unwrap().to_string();
+        for stone in ["h8", "i9", "g10"] {
+            assert_eq!(http::play(addr, &id, &a, stone).status, 200);
+        }
+        assert_eq!(choose(addr, &id, &b, "place_two").status, 200);
+        assert_eq!(http::play(addr, &id, &b, "j8").status, 200);
+        (id, a, b)
+    })
+    .await;
+    until("the game leaves memory", || app.games_in_memory() == 0).await;
+    let (id2, a2, b2) = (id.clone(), a.clone(), b.clone());
+    blocking(move || {
+        let s = http::state(addr, &id2);
+        assert_eq!(
+            s["choices"],
+            json!([{"after": 3, "seat": 1, "choice": "place_two"}])
+        );
+        assert_eq!(s["opening"]["seat"], 1, "seat 1 still places: {s}");
+        assert_eq!(s["opening"]["ask"]["stone"], 2);
+        assert_eq!(s["opening"]["ask"]["colour"], 0);
+        refused(&choose(addr, &id2, &b2, "black"), 409, "no_choice");
+        assert_eq!(http::play(addr, &id2, &b2, "g8").status, 200);
+        refused(&http::play(addr, &id2, &a2, "a1"), 409, "choice_awaited");
+        assert_eq!(choose(addr, &id2, &a2, "white").status, 200);
+    })
+    .await;
+    until("the game leaves memory again", || {
+        app.games_in_memory() == 0
+    })
+    .await;
+    blocking(move || {
+        let s = http::state(addr, &id);
+        assert_eq!(s["choices"].as_array().unwrap().len(), 2);
+        assert_eq!(s["seats"][0]["colour"], 1, "seat 0 took white: {s}");
+        assert!(s["opening"].is_null());
+        // White (seat 0) to move; seat 1's token plays black.
+        refused(&http::play(addr, &id, &b, "a1"), 409, "not_your_turn");
+        let reply = http::play(addr, &id, &a, "a1");
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        assert_eq!(reply.body["moves"][5]["player"], 1);
+        assert_eq!(http::play(addr, &id, &b, "a2").status, 200);
     })
     .await;
 }

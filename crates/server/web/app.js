@@ -87,7 +87,7 @@ function startScreen() {
     } else {
       body.side = form.side.value;
       body.opponent = form.mode.value === "human" ? "human" : form.strength.value;
-      if (game === "gomoku") body.rules = { size: Number(form.size.value), rule: form.rule.value };
+      if (game === "gomoku") body.rules = { size: Number(form.size.value), rule: form.rule.value, opening: form.opening.value };
       if (form.clock.value) {
         const [minutes, increment] = form.clock.value.split("+").map(Number);
         body.clock = { minutes, increment };
@@ -171,9 +171,10 @@ function receive(msg) {
   }
   if (msg.t === "error") return toast(errorText(msg.d));
   if (msg.t === "declined" && mine && msg.d.player !== mine.player) {
-    const player = seatName(msg.d.state, msg.d.player);
+    const player = seatLabel(msg.d.state, msg.d.player);
     toast(msg.d.offers.map((kind) => t(`web-declined-${kind}`, { player })).join(" · "));
   }
+  if (msg.t === "choice") toast(choiceText(msg.d));
   if (msg.t === "pong") return;
   if (msg.t === "rematch" && !msg.d.state) return goToRematch(msg.d.id);
   if (msg.d?.state) {
@@ -201,6 +202,37 @@ function goToRematch(id) {
   location.assign(`/g/${id}`);
 }
 
+/** The name of the player in seat `seat`: the colour it plays now ("Black", "X"). */
+function seatLabel(s, seat) {
+  return seatName(s, s.seats[seat]?.colour ?? seat);
+}
+
+/** A swap opening's seat: "Player 1" places the first stones, "Player 2" chooses first. */
+function openingSeat(seat) {
+  return t(seat === 0 ? "opening-first" : "opening-second");
+}
+
+/** Whether the game has a swap opening (its seats are named "Player 1" and "Player 2"). */
+function swapOpening() {
+  return !!state.rules?.opening && state.rules.opening !== "standard";
+}
+
+/** What a swap opening asks of whom, as the terminal and the window say it. */
+function openingLine() {
+  const o = state.opening;
+  const kind = o.ask.kind === "place" ? "place" : "choose";
+  const key = o.agent ? `opening-computer-${kind}` : `opening-${kind}`;
+  const colour = o.ask.colour !== undefined ? seatName(state, o.ask.colour) : "";
+  return t(key, { seat: openingSeat(o.seat), stone: o.ask.stone ?? "", of: o.ask.of ?? "", colour });
+}
+
+/** A choice just made, in words: "Player 2 takes Black". */
+function choiceText(d) {
+  const seat = openingSeat(d.seat);
+  if (d.choice === "place_two") return t("web-chose-place-two", { seat });
+  return t("web-chose-colour", { seat, colour: seatName(d.state, d.choice === "black" ? 0 : 1) });
+}
+
 function myTurn() {
   return mine && state && state.status === "ongoing" && state.to_move === mine.player;
 }
@@ -214,7 +246,8 @@ function statusLine() {
   if (state.online && state.seats.some((s) => !s.seated)) return t("web-waiting-join");
   if (state.queued) return t("web-queued");
   if (state.seats.length === 1) return t("web-keys-2048");
-  const player = seatName(state, state.to_move);
+  if (state.opening) return openingLine();
+  const player = seatName(state, state.to_move_colour);
   if (myTurn() && !state.legal_cells.length && state.legal_other.includes("pass")) return t("web-must-pass", { player });
   return t(state.thinking ? "status-thinking" : "status-to-move", { player });
 }
@@ -235,11 +268,33 @@ function render() {
   } else {
     drawGrid($("board"), state, { mine: myTurn(), onPlay: play });
   }
-  $("me").textContent = mine ? t("web-you-play", { side: seatName(state, mine.player) }) : t("web-watching");
+  $("me").textContent = !mine
+    ? t("web-watching")
+    : state.opening
+      ? t("web-you-seat", { seat: openingSeat(mine.player) })
+      : t("web-you-play", { side: seatLabel(state, mine.player) });
   if (state.seats.length === 1) $("me").textContent = "";
   drawPlayers();
   drawMoves();
   drawActions();
+  drawChoices();
+}
+
+/** A swap opening's question to this seat: a button for each answer. */
+function drawChoices() {
+  const el = $("choices");
+  const o = state.opening;
+  const asked = mine && state.status === "ongoing" && o && o.ask.kind === "choose" && !o.agent && o.seat === mine.player;
+  el.hidden = !asked;
+  if (!asked) return el.replaceChildren();
+  el.replaceChildren(...o.ask.options.map((choice) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.choice = choice;
+    b.textContent = t(`choice-${choice.replace("_", "-")}`);
+    b.onclick = () => send("choose", { choice });
+    return b;
+  }));
 }
 
 const ARROWS = { left: "←", right: "→", up: "↑", down: "↓" };
@@ -258,10 +313,14 @@ function drawPlayers() {
     li.className = state.to_move === p ? "to-move" : "";
     const who = seat.kind === "computer" ? t("player-computer", { agent: seat.agent }) : t("player-person");
     const you = mine && mine.player === p ? ` (${t("player-you")})` : "";
-    li.innerHTML = `<span class="dot p${p + 1}"></span><span class="who"></span><span class="count"></span><span class="clock" data-player="${p}"></span>`;
-    li.querySelector(".who").textContent = `${seatName(state, p)} — ${who}${you}`;
+    const colour = seat.colour ?? p;
+    // While a swap opening lasts the colours are not settled: the seats go by number alone.
+    const settled = !state.opening;
+    li.innerHTML = `<span class="dot${settled ? ` p${colour + 1}` : ""}"></span><span class="who"></span><span class="count"></span><span class="clock" data-player="${p}"></span>`;
+    const name = !swapOpening() ? seatLabel(state, p) : settled ? t("web-seat-plays", { seat: openingSeat(p), colour: seatLabel(state, p) }) : openingSeat(p);
+    li.querySelector(".who").textContent = `${name} — ${who}${you}`;
     // Reversi is decided by the discs each side has: show them, as the terminal does.
-    if (state.game === "reversi") li.querySelector(".count").textContent = state.scores[p];
+    if (state.game === "reversi") li.querySelector(".count").textContent = state.scores[colour];
     return li;
   });
   $("players").replaceChildren(...(state.seats.length > 1 ? items : []));
@@ -302,7 +361,8 @@ function drawActions() {
   $("pass").hidden = !(myTurn() && state.legal_other.includes("pass"));
   $("hints").hidden = !(seated && ongoing && !state.online);
   $("hints").setAttribute("aria-pressed", String(state.hints_on));
-  $("takeback").hidden = !(seated && ongoing && state.moves.some((m) => m.player === mine.player));
+  const decided = seated && (state.moves.some((m) => m.seat === mine.player) || (state.choices || []).some((c) => c.seat === mine.player));
+  $("takeback").hidden = !(ongoing && decided);
   $("draw").hidden = !(seated && ongoing && state.online);
   $("resign").hidden = !(seated && ongoing);
   $("rematch").hidden = !(seated && !ongoing);
@@ -311,11 +371,11 @@ function drawActions() {
   if (seated && ongoing && state.offers.draw === other) {
     offer.hidden = false;
     offer.dataset.kind = "draw";
-    offer.querySelector("span").textContent = t("web-draw-offered", { player: seatName(state, other) });
+    offer.querySelector("span").textContent = t("web-draw-offered", { player: seatLabel(state, other) });
   } else if (seated && ongoing && state.offers.takeback === other) {
     offer.hidden = false;
     offer.dataset.kind = "takeback";
-    offer.querySelector("span").textContent = t("web-takeback-asked", { player: seatName(state, other) });
+    offer.querySelector("span").textContent = t("web-takeback-asked", { player: seatLabel(state, other) });
   }
   const invite = mine?.invite && state.invite_open;
   $("invite").hidden = !invite;

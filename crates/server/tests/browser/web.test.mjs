@@ -80,6 +80,7 @@ async function startGame(page, url, choices) {
   if (choices.side) await page.check(`input[name=side][value="${choices.side}"]`);
   if (choices.strength) await page.selectOption("#strength", choices.strength);
   if (choices.size) await page.selectOption("select[name=size]", String(choices.size));
+  if (choices.opening) await page.selectOption("select[name=opening]", choices.opening);
   await Promise.all([page.waitForURL(/\/g\/[0-9a-f]+$/), page.click("button[type=submit]")]);
   await page.locator("#status").filter({ hasText: /\S/ }).waitFor();
 }
@@ -325,5 +326,73 @@ test("in Chinese: a wrong invite is refused in Chinese, a draw offer is declined
   await waitMoves(b.page, 2);
   assert.equal(await b.page.evaluate(() => document.activeElement.dataset.cell), "a4");
   for (const q of [a, b, c]) await q.context.close();
+  await kill9(server);
+});
+
+test("gomoku swap1 online: stones by clicks, the asked player takes black with a button, in both languages", async () => {
+  const server = await serve(join(work, "swap1.sqlite"));
+  const a = await fresh();
+  await startGame(a.page, server.url, { game: "gomoku", mode: "human", size: 9, opening: "swap1" });
+  const invite = await a.page.inputValue("#invite-link");
+  const b = await fresh();
+  await b.page.addInitScript(() => localStorage.setItem("tabula.lang", "zh-CN"));
+  await b.page.goto(invite);
+  await b.page.locator("#me", { hasText: "后手方" }).waitFor();
+  await a.page.locator("#me", { hasText: "You are Player 1" }).waitFor();
+  await a.page.locator("#status", { hasText: "Player 1: stone 1 of 3 (Black)" }).waitFor();
+  assert.equal(await b.page.locator(".cell.legal").count(), 0, "seat 2 waits while seat 1 places");
+  for (const [i, cell] of ["e5", "f6", "d4"].entries()) {
+    await a.page.locator(`.cell.legal[data-cell="${cell}"]`).click();
+    for (const q of [a, b]) await waitMoves(q.page, i + 1);
+  }
+  // The question: B (asked) has the answers as buttons, in Chinese; A is told who is asked.
+  await a.page.locator("#status", { hasText: "Player 2: choose a colour" }).waitFor();
+  assert.match(await a.page.locator("#players").textContent(), /^Player 1 — person \(you\)Player 2 — person$/, "no colours yet");
+  assert.ok(await a.page.locator("#choices").isHidden(), "only the asked seat answers");
+  assert.equal(await a.page.locator(".cell.legal").count(), 0);
+  await b.page.locator("#choices:not([hidden])").waitFor();
+  assert.deepEqual(await b.page.locator("#choices button").allTextContents(), ["执黑", "执白"]);
+  assert.match(await b.page.locator("#status").textContent(), /后手方：选择颜色/);
+  await b.page.click("#lang");
+  await b.page.locator("#choices button", { hasText: "Take white" }).waitFor();
+  assert.deepEqual(await b.page.locator("#choices button").allTextContents(), ["Take black", "Take white"]);
+  await b.page.click("#lang");
+  await b.page.locator("#choices button", { hasText: "执白" }).waitFor();
+  await shot(b.page, "swap1-choice");
+  await b.page.click('#choices button[data-choice="black"]');
+  // The seats swap: B plays black, A white, and white (A) moves next.
+  await b.page.locator("#me", { hasText: "你执黑方" }).waitFor();
+  await a.page.locator("#me", { hasText: "You play White" }).waitFor();
+  await a.page.locator("#toast", { hasText: "Player 2 takes Black" }).waitFor();
+  assert.match(await a.page.locator("#players").textContent(), /Player 1 \(White\).*\(you\).*Player 2 \(Black\)/s);
+  await a.page.locator("#status", { hasText: "White to move" }).waitFor();
+  assert.ok(await b.page.locator("#choices").isHidden());
+  await a.page.locator('.cell.legal[data-cell="e6"]').click();
+  await waitMoves(b.page, 4);
+  assert.match(await b.page.locator("#moves li").last().textContent(), /白方 e6/);
+  await b.page.locator(".cell.legal").first().waitFor();
+  for (const q of [a, b]) await q.context.close();
+  await kill9(server);
+});
+
+test("gomoku swap1 against the computer: it places the opening, the person takes white with a button", async () => {
+  const server = await serve(join(work, "swap1-computer.sqlite"));
+  const { context, page } = await fresh();
+  await startGame(page, server.url, { game: "gomoku", side: "second", strength: "engine:level=2", opening: "swap1" });
+  await page.locator("#me", { hasText: "You are Player 2" }).waitFor();
+  await page.locator("#choices:not([hidden])").waitFor({ timeout: 60000 });
+  assert.equal(await moveCount(page), 3, "the computer placed three stones");
+  assert.match(await page.locator("#status").textContent(), /^Player 2: choose a colour$/);
+  await page.click('#choices button[data-choice="white"]');
+  // No swap: the person is white, and white moves after the three stones.
+  await page.locator("#me", { hasText: "You play White" }).waitFor();
+  await page.locator("#status", { hasText: "White to move" }).waitFor();
+  assert.match(await page.locator("#players").textContent(), /Player 1 \(Black\) — computer.*Player 2 \(White\) — person \(you\)/s);
+  await page.locator(".cell.legal").first().click();
+  await waitMoves(page, 5);
+  assert.match(await page.locator("#moves li").nth(3).textContent(), /^White /);
+  assert.match(await page.locator("#moves li").nth(4).textContent(), /^Black /, "the computer plays black");
+  await shot(page, "swap1-computer");
+  await context.close();
   await kill9(server);
 });
