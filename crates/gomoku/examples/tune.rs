@@ -1,5 +1,6 @@
-//! Tunes the engine's evaluation values (`EVAL_MOVER`, `EVAL_OPPONENT` in
-//! `src/engine/board.rs`) on games, Texel-style (see `tabula_gomoku::engine::tune`).
+//! Tunes the engine's evaluation values (`EVAL_MOVER`, `EVAL_OPPONENT`, `EVAL_CLASS_MOVER`,
+//! `EVAL_CLASS_OPPONENT` in `src/engine/board.rs`) on games, Texel-style (see
+//! `tabula_gomoku::engine::tune`).
 //!
 //! ```text
 //! cargo run --release -p tabula-gomoku --example tune -- openings COUNT SEED STONES > OPENINGS.txt
@@ -14,8 +15,9 @@
 //! `fit` reads arena game records (`tabula arena gomoku A B --openings OPENINGS.txt --out
 //! RECORDS.jsonl`), takes every quiet position of every finished game (a forfeited game's
 //! result says nothing about its positions), fits the logistic scale `K` for the current
-//! values, then the values at that `K`, on nine games in ten; it prints the loss of both on
-//! the tenth, held out, and the fitted values rounded as the constants to paste. With `--mix
+//! values, then at that `K` the line values alone (`lines`) and the line and point-class
+//! values together (`fitted`), on nine games in ten; it prints the loss of each on those and
+//! on the tenth, held out, and the jointly fitted values rounded as the constants to paste. With `--mix
 //! F` the printed values go only `F` (0–1) of the way from the current values to the fitted
 //! ones. Bad input (a missing file, a line that is no game record, a record that does not
 //! replay) stops it with a message and exit code 2.
@@ -25,7 +27,7 @@ use std::process::ExitCode;
 use rand::{Rng, SeedableRng};
 use tabula_arena::read_records;
 use tabula_core::{Game, GameRng, Outcome, Turn};
-use tabula_gomoku::engine::tune::{self, Sample, Values};
+use tabula_gomoku::engine::tune::{self, Fit, Sample, Values};
 use tabula_gomoku::engine::Board;
 use tabula_gomoku::{Gomoku, Rule};
 
@@ -150,7 +152,8 @@ fn fit(args: &[String]) -> Result<(), String> {
     }
     let current = Values::current();
     let k = tune::fit_scale(&train, &current);
-    let fitted = tune::fit_values(&train, &current, k, 1e-6);
+    let lines = tune::fit_values(&train, &current, k, 1e-6, Fit::Lines);
+    let fitted = tune::fit_values(&train, &current, k, 1e-6, Fit::LinesAndClasses);
     let chosen = current.mixed(&fitted, mix);
     println!(
         "{games} games, {} quiet positions to fit, {} held out; K = {k:.6}",
@@ -159,6 +162,7 @@ fn fit(args: &[String]) -> Result<(), String> {
     );
     for (name, values) in [
         ("current", &current),
+        ("lines", &lines),
         ("fitted", &fitted),
         ("chosen", &chosen),
     ] {
@@ -168,7 +172,9 @@ fn fit(args: &[String]) -> Result<(), String> {
             tune::loss(&held_out, values, k)
         );
     }
-    let rounded = |v: &[f64; 8]| v.map(|x| x.round() as i32);
+    fn rounded<const N: usize>(v: &[f64; N]) -> [i32; N] {
+        v.map(|x| x.round() as i32)
+    }
     println!(
         "pub const EVAL_MOVER: [i32; 8] = {:?};",
         rounded(&chosen.mover)
@@ -176,6 +182,14 @@ fn fit(args: &[String]) -> Result<(), String> {
     println!(
         "pub const EVAL_OPPONENT: [i32; 8] = {:?};",
         rounded(&chosen.opponent)
+    );
+    println!(
+        "pub const EVAL_CLASS_MOVER: [i32; CLASSES] = {:?};",
+        rounded(&chosen.mover_classes)
+    );
+    println!(
+        "pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] = {:?};",
+        rounded(&chosen.opponent_classes)
     );
     Ok(())
 }
