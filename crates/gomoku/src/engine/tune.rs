@@ -56,18 +56,25 @@ fn param(i: usize) -> Param {
     }
 }
 
-/// What a fit may change: the line values only, or the class values too.
+/// What a fit may change: the line values, the class values or both.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Fit {
     /// The line patterns' values; the classes keep theirs.
     Lines,
+    /// The point classes' values; the lines keep theirs.
+    Classes,
     /// The line patterns' and the point classes' values.
     LinesAndClasses,
 }
 
 impl Fit {
     fn frees(self, i: usize) -> bool {
-        self == Fit::LinesAndClasses || matches!(param(i), Param::Line(..))
+        matches!(
+            (self, param(i)),
+            (Fit::LinesAndClasses, _)
+                | (Fit::Lines, Param::Line(..))
+                | (Fit::Classes, Param::Point(..))
+        )
     }
 }
 
@@ -522,10 +529,11 @@ mod tests {
         assert_eq!(a.mixed(&b, 1.0), b);
     }
 
-    /// A fit of the line values alone leaves every class value where it started, and finds
-    /// a worse optimum than the joint fit when the truth has class values.
+    /// A fit of the line values alone leaves every class value where it started, one of the
+    /// class values every line value, and each finds a worse optimum than the joint fit when
+    /// the truth has both.
     #[test]
-    fn a_lines_only_fit_keeps_the_class_values() {
+    fn a_partial_fit_keeps_the_other_values() {
         let k = 0.004;
         let samples = synthetic(k, 2000);
         let start = Values::current();
@@ -533,8 +541,13 @@ mod tests {
         assert_eq!(lines.mover_classes, start.mover_classes);
         assert_eq!(lines.opponent_classes, start.opponent_classes);
         assert_ne!(lines.mover, start.mover);
+        let classes = fit_values(&samples, &start, k, 1e-9, Fit::Classes);
+        assert_eq!(classes.mover, start.mover);
+        assert_eq!(classes.opponent, start.opponent);
+        assert_ne!(classes.mover_classes, start.mover_classes);
         let both = fit_values(&samples, &start, k, 1e-9, Fit::LinesAndClasses);
         assert!(loss(&samples, &both, k) < loss(&samples, &lines, k) - 1e-3);
+        assert!(loss(&samples, &both, k) < loss(&samples, &classes, k) - 1e-3);
     }
 
     /// The features with the engine's values give exactly the searcher's static value, and
