@@ -1,9 +1,10 @@
-//! Tunes the engine's evaluation values (`EVAL_MOVER`, `EVAL_OPPONENT` in
-//! `src/engine/board.rs`) on games, Texel-style (see `tabula_gomoku::engine::tune`).
+//! Tunes the engine's evaluation values (`EVAL_MOVER`, `EVAL_OPPONENT`, `EVAL_CLASS_MOVER`,
+//! `EVAL_CLASS_OPPONENT` in `src/engine/board.rs`) on games, Texel-style (see
+//! `tabula_gomoku::engine::tune`).
 //!
 //! ```text
 //! cargo run --release -p tabula-gomoku --example tune -- openings COUNT SEED STONES > OPENINGS.txt
-//! cargo run --release -p tabula-gomoku --example tune -- fit [--mix F] RECORDS.jsonl...
+//! cargo run --release -p tabula-gomoku --example tune -- fit [--mix F] [--fit WHAT] RECORDS.jsonl...
 //! ```
 //!
 //! `openings` prints `COUNT` random freestyle 15×15 openings for the arena's `--openings`:
@@ -14,18 +15,20 @@
 //! `fit` reads arena game records (`tabula arena gomoku A B --openings OPENINGS.txt --out
 //! RECORDS.jsonl`), takes every quiet position of every finished game (a forfeited game's
 //! result says nothing about its positions), fits the logistic scale `K` for the current
-//! values, then the values at that `K`, on nine games in ten; it prints the loss of both on
-//! the tenth, held out, and the fitted values rounded as the constants to paste. With `--mix
-//! F` the printed values go only `F` (0–1) of the way from the current values to the fitted
-//! ones. Bad input (a missing file, a line that is no game record, a record that does not
-//! replay) stops it with a message and exit code 2.
+//! values, then at that `K` the line values alone (`lines`), the point-class values alone
+//! (`classes`) and both together (`both`), on nine games in ten; it prints the loss of each on
+//! those and on the tenth, held out, and the values of the fit `--fit lines|classes|both`
+//! (default both) rounded as the constants to paste. With `--mix F` the printed values go only
+//! `F` (0–1) of the way from the current values to the fitted ones. Bad input (a missing
+//! file, a line that is no game record, a record that does not replay, a bad option) stops it
+//! with a message and exit code 2.
 
 use std::process::ExitCode;
 
 use rand::{Rng, SeedableRng};
 use tabula_arena::read_records;
 use tabula_core::{Game, GameRng, Outcome, Turn};
-use tabula_gomoku::engine::tune::{self, Sample, Values};
+use tabula_gomoku::engine::tune::{self, Fit, Sample, Values};
 use tabula_gomoku::engine::Board;
 use tabula_gomoku::{Gomoku, Rule};
 
@@ -35,7 +38,7 @@ fn main() -> ExitCode {
         Some("openings") if args.len() == 4 => openings(&args[1], &args[2], &args[3]),
         Some("fit") if args.len() >= 2 => fit(&args[1..]),
         _ => Err(
-            "usage: tune openings COUNT SEED STONES | tune fit [--mix F] RECORDS.jsonl...".into(),
+            "usage: tune openings COUNT SEED STONES | tune fit [--mix F] [--fit lines|classes|both] RECORDS.jsonl...".into(),
         ),
     };
     match result {
@@ -105,19 +108,31 @@ fn stone_range(text: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
     Ok(low..=high)
 }
 
-/// Fits the values on the records in `args` (after an optional `--mix F`).
+/// Fits the values on the records in `args` (after the options `--mix F` and `--fit WHAT`).
 fn fit(args: &[String]) -> Result<(), String> {
-    let (mix, files) = match args {
-        [flag, f, files @ ..] if flag == "--mix" => {
-            let mix: f64 = f
-                .parse()
-                .ok()
-                .filter(|m| (0.0..=1.0).contains(m))
-                .ok_or_else(|| format!("--mix takes a number from 0 to 1, not {f:?}"))?;
-            (mix, files)
+    let (mut mix, mut what, mut files) = (1.0, Fit::LinesAndClasses, args);
+    loop {
+        match files {
+            [flag, f, rest @ ..] if flag == "--mix" => {
+                mix = f
+                    .parse()
+                    .ok()
+                    .filter(|m| (0.0..=1.0).contains(m))
+                    .ok_or_else(|| format!("--mix takes a number from 0 to 1, not {f:?}"))?;
+                files = rest;
+            }
+            [flag, f, rest @ ..] if flag == "--fit" => {
+                what = match f.as_str() {
+                    "lines" => Fit::Lines,
+                    "classes" => Fit::Classes,
+                    "both" => Fit::LinesAndClasses,
+                    _ => return Err(format!("--fit takes lines, classes or both, not {f:?}")),
+                };
+                files = rest;
+            }
+            _ => break,
         }
-        files => (1.0, files),
-    };
+    }
     if files.is_empty() {
         return Err("no records file given".into());
     }
@@ -150,7 +165,14 @@ fn fit(args: &[String]) -> Result<(), String> {
     }
     let current = Values::current();
     let k = tune::fit_scale(&train, &current);
-    let fitted = tune::fit_values(&train, &current, k, 1e-6);
+    let lines = tune::fit_values(&train, &current, k, 1e-6, Fit::Lines);
+    let classes = tune::fit_values(&train, &current, k, 1e-6, Fit::Classes);
+    let both = tune::fit_values(&train, &current, k, 1e-6, Fit::LinesAndClasses);
+    let fitted = match what {
+        Fit::Lines => lines,
+        Fit::Classes => classes,
+        Fit::LinesAndClasses => both,
+    };
     let chosen = current.mixed(&fitted, mix);
     println!(
         "{games} games, {} quiet positions to fit, {} held out; K = {k:.6}",
@@ -159,7 +181,9 @@ fn fit(args: &[String]) -> Result<(), String> {
     );
     for (name, values) in [
         ("current", &current),
-        ("fitted", &fitted),
+        ("lines", &lines),
+        ("classes", &classes),
+        ("both", &both),
         ("chosen", &chosen),
     ] {
         println!(
@@ -168,7 +192,9 @@ fn fit(args: &[String]) -> Result<(), String> {
             tune::loss(&held_out, values, k)
         );
     }
-    let rounded = |v: &[f64; 8]| v.map(|x| x.round() as i32);
+    fn rounded<const N: usize>(v: &[f64; N]) -> [i32; N] {
+        v.map(|x| x.round() as i32)
+    }
     println!(
         "pub const EVAL_MOVER: [i32; 8] = {:?};",
         rounded(&chosen.mover)
@@ -176,6 +202,14 @@ fn fit(args: &[String]) -> Result<(), String> {
     println!(
         "pub const EVAL_OPPONENT: [i32; 8] = {:?};",
         rounded(&chosen.opponent)
+    );
+    println!(
+        "pub const EVAL_CLASS_MOVER: [i32; CLASSES] = {:?};",
+        rounded(&chosen.mover_classes)
+    );
+    println!(
+        "pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] = {:?};",
+        rounded(&chosen.opponent_classes)
     );
     Ok(())
 }
@@ -264,6 +298,12 @@ mod tests {
         assert!(err.contains("game 1: move 2"), "{err}");
         let err = fit(&["--mix".into(), "1.5".into(), path.clone()]).unwrap_err();
         assert!(err.contains("--mix takes a number from 0 to 1"), "{err}");
+        let err = fit(&["--fit".into(), "all".into(), path.clone()]).unwrap_err();
+        assert!(err.contains("--fit takes lines, classes or both"), "{err}");
+        assert_eq!(
+            fit(&["--mix".into(), "0.5".into(), "--fit".into(), "lines".into()]).unwrap_err(),
+            "no records file given"
+        );
         assert_eq!(
             fit(&["--mix".into(), "0.5".into()]).unwrap_err(),
             "no records file given"

@@ -493,6 +493,79 @@ pub const EVAL_MOVER: [i32; 8] = [0, -3, 12, 15, 79, 99, 450, 3000];
 /// candidate point, by [`Pattern`] (fitted: see above).
 pub const EVAL_OPPONENT: [i32; 8] = [0, -1, 7, 13, 45, 75, 300, 2000];
 
+/// What a stone at a point makes for one colour from its four lines together, for the
+/// evaluation: a point's class, from [`QUIET_POINT`] up to [`WIN_POINT`] (see [`class_of`]).
+/// Closed twos count for no class. A point's value to the evaluation is its lines' values plus its class's.
+pub type Class = u8;
+/// No open two, no three and no four.
+pub const QUIET_POINT: Class = 0;
+/// One open two and nothing stronger.
+pub const TWO_POINT: Class = 1;
+/// One closed three and nothing else: no open two, no other three, no four.
+pub const BLOCK3_POINT: Class = 2;
+/// Two or more open twos, and no three or four.
+pub const TWO_TWO_POINT: Class = 3;
+/// A closed three with another closed three or an open two (no open three, no four).
+pub const BLOCK3_PLUS_POINT: Class = 4;
+/// An open three with nothing else but closed twos.
+pub const THREE_POINT: Class = 5;
+/// An open three with a closed three or an open two.
+pub const THREE_PLUS_POINT: Class = 6;
+/// Two open threes.
+pub const THREE_THREE_POINT: Class = 7;
+/// A four with nothing else but closed twos.
+pub const FOUR_POINT: Class = 8;
+/// A four with a closed three or an open two (no open three).
+pub const FOUR_PLUS_POINT: Class = 9;
+/// A four and an open three.
+pub const FOUR_THREE_POINT: Class = 10;
+/// A winning point: a five, an open four or two fours (never in a quiet position).
+pub const WIN_POINT: Class = 11;
+/// The number of point classes.
+pub const CLASSES: usize = 12;
+
+/// The class of a point whose four lines make `p` for one colour (after Rapfi's "pattern4",
+/// which sorts points by the same combinations).
+pub fn class_of(p: [Pattern; 4]) -> Class {
+    use patterns::{BLOCK3, BLOCK4, FIVE, FLEX2, FLEX3, FLEX4};
+    let count = |q: Pattern| p.iter().filter(|&&x| x == q).count();
+    let (fours, threes, block3s, twos) = (count(BLOCK4), count(FLEX3), count(BLOCK3), count(FLEX2));
+    let helpers = block3s + twos;
+    if count(FIVE) > 0 || count(FLEX4) > 0 || fours >= 2 {
+        WIN_POINT
+    } else if fours == 1 && threes > 0 {
+        FOUR_THREE_POINT
+    } else if fours == 1 && helpers > 0 {
+        FOUR_PLUS_POINT
+    } else if fours == 1 {
+        FOUR_POINT
+    } else if threes >= 2 {
+        THREE_THREE_POINT
+    } else if threes == 1 && helpers > 0 {
+        THREE_PLUS_POINT
+    } else if threes == 1 {
+        THREE_POINT
+    } else if block3s > 0 && helpers >= 2 {
+        BLOCK3_PLUS_POINT
+    } else if twos >= 2 {
+        TWO_TWO_POINT
+    } else if block3s > 0 {
+        BLOCK3_POINT
+    } else if twos == 1 {
+        TWO_POINT
+    } else {
+        QUIET_POINT
+    }
+}
+
+/// The static evaluation's value of a point's [`Class`] for the side to move (added to its
+/// lines' [`EVAL_MOVER`]s).
+pub const EVAL_CLASS_MOVER: [i32; CLASSES] = [0; CLASSES];
+
+/// The static evaluation's value (subtracted) of a point's [`Class`] for the opponent (added
+/// to its lines' [`EVAL_OPPONENT`]s).
+pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] = [0; CLASSES];
+
 /// What a move at a point makes for one colour, all four lines together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Combo {
@@ -500,10 +573,13 @@ pub struct Combo {
     pub threat: Threat,
     /// The summed [`PATTERN_VALUE`]s, for move ordering.
     pub value: i32,
-    /// The summed [`EVAL_MOVER`]s: the point's share of the static value when this colour
-    /// is to move.
+    /// The point's class for the evaluation.
+    pub class: Class,
+    /// The summed [`EVAL_MOVER`]s and the class's [`EVAL_CLASS_MOVER`]: the point's share
+    /// of the static value when this colour is to move.
     pub as_mover: i32,
-    /// The summed [`EVAL_OPPONENT`]s: the share (subtracted) when the other colour is to move.
+    /// The summed [`EVAL_OPPONENT`]s and the class's [`EVAL_CLASS_OPPONENT`]: the share
+    /// (subtracted) when the other colour is to move.
     pub as_opponent: i32,
 }
 
@@ -512,6 +588,7 @@ impl Combo {
     const NOTHING: Combo = Combo {
         threat: QUIET,
         value: 0,
+        class: QUIET_POINT,
         as_mover: 0,
         as_opponent: 0,
     };
@@ -525,12 +602,14 @@ fn combinations() -> &'static [Combo] {
         (0..1usize << 12)
             .map(|index| {
                 let p: [Pattern; 4] = std::array::from_fn(|d| ((index >> (3 * d)) & 7) as Pattern);
-                let sum = |values: &[i32; 8]| p.iter().map(|&q| values[q as usize]).sum();
+                let sum = |values: &[i32; 8]| p.iter().map(|&q| values[q as usize]).sum::<i32>();
+                let class = class_of(p);
                 Combo {
                     threat: threat_of(p),
                     value: sum(&PATTERN_VALUE),
-                    as_mover: sum(&EVAL_MOVER),
-                    as_opponent: sum(&EVAL_OPPONENT),
+                    class,
+                    as_mover: sum(&EVAL_MOVER) + EVAL_CLASS_MOVER[class as usize],
+                    as_opponent: sum(&EVAL_OPPONENT) + EVAL_CLASS_OPPONENT[class as usize],
                 }
             })
             .collect()
@@ -644,6 +723,31 @@ mod tests {
                     assert_eq!(fresh.forbidden(sq), game.forbidden(p).is_some());
                 }
             }
+        }
+    }
+
+    /// The classes of points by their four lines, weakest to strongest.
+    #[test]
+    fn classes_combine_the_four_lines() {
+        use patterns::{BLOCK2, BLOCK3, BLOCK4, FIVE, FLEX2, FLEX3, FLEX4, NONE};
+        for (p, class) in [
+            ([NONE, BLOCK2, BLOCK2, NONE], QUIET_POINT),
+            ([FLEX2, BLOCK2, NONE, NONE], TWO_POINT),
+            ([BLOCK3, NONE, NONE, NONE], BLOCK3_POINT),
+            ([FLEX2, NONE, FLEX2, FLEX2], TWO_TWO_POINT),
+            ([BLOCK3, FLEX2, NONE, NONE], BLOCK3_PLUS_POINT),
+            ([BLOCK3, BLOCK3, NONE, NONE], BLOCK3_PLUS_POINT),
+            ([FLEX3, BLOCK2, NONE, NONE], THREE_POINT),
+            ([FLEX3, NONE, BLOCK3, NONE], THREE_PLUS_POINT),
+            ([FLEX3, FLEX3, FLEX2, NONE], THREE_THREE_POINT),
+            ([NONE, BLOCK4, NONE, BLOCK2], FOUR_POINT),
+            ([FLEX2, BLOCK4, NONE, NONE], FOUR_PLUS_POINT),
+            ([FLEX3, BLOCK4, FLEX3, NONE], FOUR_THREE_POINT),
+            ([BLOCK4, BLOCK4, NONE, NONE], WIN_POINT),
+            ([FLEX4, NONE, NONE, NONE], WIN_POINT),
+            ([FIVE, FLEX3, NONE, NONE], WIN_POINT),
+        ] {
+            assert_eq!(class_of(p), class, "{p:?}");
         }
     }
 }

@@ -1,10 +1,11 @@
-//! Texel-style tuning of the static evaluation: the values of [`EVAL_MOVER`] and
-//! [`EVAL_OPPONENT`] are fitted so that a logistic of the evaluation predicts the results of
-//! the games the positions came from.
+//! Texel-style tuning of the static evaluation: the values of [`EVAL_MOVER`],
+//! [`EVAL_OPPONENT`], [`EVAL_CLASS_MOVER`] and [`EVAL_CLASS_OPPONENT`] are fitted so that a
+//! logistic of the evaluation predicts the results of the games the positions came from.
 //!
-//! The static value is linear in the pattern counts of a position ([`Features`]): for every
-//! pattern, how many (candidate point, line) pairs make it for the side to move and for the
-//! opponent. So the fit is a logistic regression: with the scale `K` fixed (fitted first, for
+//! The static value is linear in the counts of a position ([`Features`]): for every pattern,
+//! how many (candidate point, line) pairs make it for the side to move and for the opponent,
+//! and for every point class (how a point's four lines combine), how many candidate points
+//! are of it for either side. So the fit is a logistic regression: with the scale `K` fixed (fitted first, for
 //! the current values, by [`fit_scale`]) the mean cross-entropy of `σ(K · value)` against the
 //! results is convex in the values, and a few Newton steps ([`fit_values`]) find its minimum.
 //! Only quiet positions are used ([`is_quiet`]), where neither side has a four or an open
@@ -12,43 +13,106 @@
 //!
 //! `crates/gomoku/examples/tune.rs` reads arena game records and runs the fit.
 
-use super::board::{Board, EVAL_MOVER, EVAL_OPPONENT, WIN_FOUR};
+use super::board::{
+    Board, Class, CLASSES, EVAL_CLASS_MOVER, EVAL_CLASS_OPPONENT, EVAL_MOVER, EVAL_OPPONENT,
+    FOUR_THREE_POINT, TWO_POINT, WIN_FOUR,
+};
 use super::patterns::{Pattern, BLOCK2, FLEX4};
 
 /// The patterns whose values are fitted: every one from a closed two to an open four (a five
 /// never stands in a quiet position, and no pattern is worth nothing).
 pub const FITTED: std::ops::RangeInclusive<Pattern> = BLOCK2..=FLEX4;
-/// Parameters of a fit: the fitted patterns' values for the mover, then for the opponent.
-pub const PARAMS: usize = 2 * (FLEX4 - BLOCK2 + 1) as usize;
+/// The point classes whose values may be fitted: all but the quiet points and the winning
+/// points. No quiet position holds a winning point; and as every candidate point is of one
+/// class for each side, adding one number to every class value of both sides changes no
+/// static value, so the quiet points' values stay at 0 (both sides') to pin them down.
+pub const FITTED_CLASSES: std::ops::RangeInclusive<Class> = TWO_POINT..=FOUR_THREE_POINT;
+/// Fitted patterns per side.
+const LINES: usize = (FLEX4 - BLOCK2 + 1) as usize;
+/// Fitted classes per side.
+const POINTS: usize = (FOUR_THREE_POINT - TWO_POINT + 1) as usize;
+/// Parameters of a fit: the fitted patterns' values for the mover, then for the opponent,
+/// then the fitted classes' values for the mover, then for the opponent.
+pub const PARAMS: usize = 2 * LINES + 2 * POINTS;
 
-/// The pattern counts of a position: per [`Pattern`], the (candidate point, line) pairs where
-/// the side to move, or the opponent, makes it by playing there.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Features {
-    /// The side to move's counts.
-    pub mover: [u16; 8],
-    /// The opponent's counts.
-    pub opponent: [u16; 8],
+/// What a parameter of a fit is the value of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Param {
+    /// A line pattern's value, for the mover (true) or the opponent.
+    Line(bool, usize),
+    /// A point class's value, for the mover (true) or the opponent.
+    Point(bool, usize),
 }
 
-/// The pattern counts of the position on `board` (a point forbidden to black under renju
-/// counts nothing for black, as in the search).
+/// The `i`th parameter (see [`PARAMS`]).
+fn param(i: usize) -> Param {
+    let line = *FITTED.start() as usize;
+    let point = *FITTED_CLASSES.start() as usize;
+    match i {
+        _ if i < LINES => Param::Line(true, line + i),
+        _ if i < 2 * LINES => Param::Line(false, line + i - LINES),
+        _ if i < 2 * LINES + POINTS => Param::Point(true, point + i - 2 * LINES),
+        _ => Param::Point(false, point + i - 2 * LINES - POINTS),
+    }
+}
+
+/// What a fit may change: the line values, the class values or both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fit {
+    /// The line patterns' values; the classes keep theirs.
+    Lines,
+    /// The point classes' values; the lines keep theirs.
+    Classes,
+    /// The line patterns' and the point classes' values.
+    LinesAndClasses,
+}
+
+impl Fit {
+    fn frees(self, i: usize) -> bool {
+        matches!(
+            (self, param(i)),
+            (Fit::LinesAndClasses, _)
+                | (Fit::Lines, Param::Line(..))
+                | (Fit::Classes, Param::Point(..))
+        )
+    }
+}
+
+/// The counts of a position: per [`Pattern`], the (candidate point, line) pairs where the
+/// side to move, or the opponent, makes it by playing there; per [`Class`], the candidate
+/// points of that class for the side to move, or for the opponent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Features {
+    /// The side to move's pattern counts.
+    pub mover: [u16; 8],
+    /// The opponent's pattern counts.
+    pub opponent: [u16; 8],
+    /// The side to move's class counts.
+    pub mover_classes: [u16; CLASSES],
+    /// The opponent's class counts.
+    pub opponent_classes: [u16; CLASSES],
+}
+
+/// The counts of the position on `board` (a point forbidden to black under renju counts
+/// nothing for black, as in the search).
 pub fn features(board: &Board) -> Features {
     let me = board.to_move();
     let mut out = Features::default();
     for sq in board.candidates() {
         for colour in [me, 1 - me] {
-            if colour == 0 && board.forbidden(sq) {
+            let (combo, banned) = board.assess(sq, colour);
+            if banned {
                 continue;
             }
-            let counts = if colour == me {
-                &mut out.mover
+            let (counts, classes) = if colour == me {
+                (&mut out.mover, &mut out.mover_classes)
             } else {
-                &mut out.opponent
+                (&mut out.opponent, &mut out.opponent_classes)
             };
             for p in board.patterns(sq, colour) {
                 counts[p as usize] += 1;
             }
+            classes[combo.class as usize] += 1;
         }
     }
     out
@@ -72,13 +136,18 @@ pub struct Sample {
     pub result: f64,
 }
 
-/// Evaluation values per [`Pattern`], for the mover and (subtracted) for the opponent.
+/// Evaluation values per [`Pattern`] and per [`Class`], for the mover and (subtracted) for
+/// the opponent.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Values {
     /// The mover's value of each pattern.
     pub mover: [f64; 8],
     /// The opponent's value of each pattern.
     pub opponent: [f64; 8],
+    /// The mover's value of each point class.
+    pub mover_classes: [f64; CLASSES],
+    /// The opponent's value of each point class.
+    pub opponent_classes: [f64; CLASSES],
 }
 
 impl Values {
@@ -87,80 +156,94 @@ impl Values {
         Values {
             mover: EVAL_MOVER.map(f64::from),
             opponent: EVAL_OPPONENT.map(f64::from),
+            mover_classes: EVAL_CLASS_MOVER.map(f64::from),
+            opponent_classes: EVAL_CLASS_OPPONENT.map(f64::from),
         }
     }
 
     /// The static value of a position with `features`: the engine's evaluation, for these
     /// values.
     pub fn evaluate(&self, features: &Features) -> f64 {
-        (0..8)
+        let lines: f64 = (0..8)
             .map(|p| {
                 self.mover[p] * f64::from(features.mover[p])
                     - self.opponent[p] * f64::from(features.opponent[p])
             })
-            .sum()
+            .sum();
+        let points: f64 = (0..CLASSES)
+            .map(|c| {
+                self.mover_classes[c] * f64::from(features.mover_classes[c])
+                    - self.opponent_classes[c] * f64::from(features.opponent_classes[c])
+            })
+            .sum();
+        lines + points
     }
 
     /// These values moved by `mix` (0–1) of the way towards `other`.
     pub fn mixed(&self, other: &Values, mix: f64) -> Values {
-        let blend =
-            |a: &[f64; 8], b: &[f64; 8]| std::array::from_fn(|p| a[p] + mix * (b[p] - a[p]));
+        fn blend<const N: usize>(a: &[f64; N], b: &[f64; N], mix: f64) -> [f64; N] {
+            std::array::from_fn(|p| a[p] + mix * (b[p] - a[p]))
+        }
         Values {
-            mover: blend(&self.mover, &other.mover),
-            opponent: blend(&self.opponent, &other.opponent),
+            mover: blend(&self.mover, &other.mover, mix),
+            opponent: blend(&self.opponent, &other.opponent, mix),
+            mover_classes: blend(&self.mover_classes, &other.mover_classes, mix),
+            opponent_classes: blend(&self.opponent_classes, &other.opponent_classes, mix),
+        }
+    }
+
+    /// The value that parameter `i` stands for (see [`param`]).
+    fn slot(&mut self, i: usize) -> &mut f64 {
+        match param(i) {
+            Param::Line(true, p) => &mut self.mover[p],
+            Param::Line(false, p) => &mut self.opponent[p],
+            Param::Point(true, c) => &mut self.mover_classes[c],
+            Param::Point(false, c) => &mut self.opponent_classes[c],
         }
     }
 
     /// The fitted values as a parameter vector (opponent values negated, so that the static
     /// value is their dot product with [`signed`]).
     fn params(&self) -> [f64; PARAMS] {
-        let half = PARAMS / 2;
+        let mut copy = *self;
         std::array::from_fn(|i| {
-            let p = *FITTED.start() as usize + i % half;
-            if i < half {
-                self.mover[p]
+            let v = *copy.slot(i);
+            if is_mover(i) {
+                v
             } else {
-                -self.opponent[p]
+                -v
             }
         })
     }
 
     /// These values with the fitted ones replaced by `params` (see [`Values::params`]).
     fn with_params(&self, params: &[f64; PARAMS]) -> Values {
-        let half = PARAMS / 2;
         let mut out = *self;
         for (i, &v) in params.iter().enumerate() {
-            let p = *FITTED.start() as usize + i % half;
-            if i < half {
-                out.mover[p] = v;
-            } else {
-                out.opponent[p] = -v;
-            }
+            *out.slot(i) = if is_mover(i) { v } else { -v };
         }
         out
     }
 }
 
-/// The fitted patterns' counts as a vector matching [`Values::params`]; the part of the
-/// static value the fit does not touch is `rest`.
+/// Whether parameter `i` is a value for the side to move.
+fn is_mover(i: usize) -> bool {
+    matches!(param(i), Param::Line(true, _) | Param::Point(true, _))
+}
+
+/// The fitted counts as a vector matching [`Values::params`]; the part of the static value
+/// the parameters do not cover is `rest`.
 fn signed(features: &Features, values: &Values) -> ([f64; PARAMS], f64) {
-    let half = PARAMS / 2;
     let x = std::array::from_fn(|i| {
-        let p = *FITTED.start() as usize + i % half;
-        if i < half {
-            f64::from(features.mover[p])
-        } else {
-            f64::from(features.opponent[p])
-        }
-    });
-    let rest = (0..8)
-        .filter(|&p| !FITTED.contains(&(p as Pattern)))
-        .map(|p| {
-            values.mover[p] * f64::from(features.mover[p])
-                - values.opponent[p] * f64::from(features.opponent[p])
+        f64::from(match param(i) {
+            Param::Line(true, p) => features.mover[p],
+            Param::Line(false, p) => features.opponent[p],
+            Param::Point(true, c) => features.mover_classes[c],
+            Param::Point(false, c) => features.opponent_classes[c],
         })
-        .sum();
-    (x, rest)
+    });
+    let covered = values.with_params(&[0.0; PARAMS]);
+    (x, covered.evaluate(features))
 }
 
 /// The logistic function.
@@ -219,12 +302,13 @@ pub fn fit_scale(samples: &[Sample], values: &Values) -> f64 {
     ((a + b) / 2.0).exp()
 }
 
-/// The values that minimise [`loss`] at scale `k`, starting from `start` (the patterns
-/// outside [`FITTED`] keep their values). Newton steps on the convex loss, each halved until
+/// The values that minimise [`loss`] at scale `k`, starting from `start`; `fit` says which
+/// values may change (the patterns outside [`FITTED`] and the classes outside
+/// [`FITTED_CLASSES`] always keep theirs). Newton steps on the convex loss, each halved until
 /// the loss falls, until a step changes the loss by less than `1e-12`. `ridge` pulls every
 /// fitted value towards its start (`ridge · Σ (k · (v - start))²` is added to the loss); a
 /// tiny one keeps a pattern that never occurs at its start instead of leaving it undefined.
-pub fn fit_values(samples: &[Sample], start: &Values, k: f64, ridge: f64) -> Values {
+pub fn fit_values(samples: &[Sample], start: &Values, k: f64, ridge: f64, fit: Fit) -> Values {
     let origin = start.params();
     let data: Vec<([f64; PARAMS], f64, f64)> = samples
         .iter()
@@ -262,6 +346,15 @@ pub fn fit_values(samples: &[Sample], start: &Values, k: f64, ridge: f64) -> Val
         for i in 0..PARAMS {
             grad[i] += 2.0 * ridge * k * k * (w[i] - origin[i]);
             hess[i][i] += 2.0 * ridge * k * k;
+            if !fit.frees(i) {
+                // A fixed value: no step.
+                grad[i] = 0.0;
+                hess[i] = [0.0; PARAMS];
+                for row in hess.iter_mut() {
+                    row[i] = 0.0;
+                }
+                hess[i][i] = 1.0;
+            }
         }
         let Some(step) = solve(hess, grad) else {
             break;
@@ -324,6 +417,7 @@ fn solve(mut a: [[f64; PARAMS]; PARAMS], mut b: [f64; PARAMS]) -> Option<[f64; P
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::board::class_of;
     use crate::engine::search::Searcher;
     use crate::rules::{Gomoku, Rule};
     use rand::{Rng, SeedableRng};
@@ -334,6 +428,12 @@ mod tests {
         Values {
             mover: [0.0, 5.0, 14.0, 11.0, 70.0, 55.0, 420.0, 3000.0],
             opponent: [0.0, 3.0, 9.0, 7.0, 35.0, 60.0, 300.0, 2000.0],
+            mover_classes: [
+                1.0, 4.0, -3.0, 12.0, 9.0, 30.0, 45.0, 160.0, 20.0, 35.0, 400.0, 0.0,
+            ],
+            opponent_classes: [
+                -1.0, 3.0, 2.0, 8.0, 6.0, 25.0, 30.0, 120.0, 15.0, 50.0, 250.0, 0.0,
+            ],
         }
     }
 
@@ -351,6 +451,11 @@ mod tests {
                     features.mover[p as usize] = rng.random_range(0..=most);
                     features.opponent[p as usize] = rng.random_range(0..=most);
                 }
+                for c in FITTED_CLASSES {
+                    let most = [40, 20, 10, 6, 5, 4, 3, 2, 4, 3, 2, 0][c as usize];
+                    features.mover_classes[c as usize] = rng.random_range(0..=most);
+                    features.opponent_classes[c as usize] = rng.random_range(0..=most);
+                }
                 let result = sigmoid(k * truth.evaluate(&features));
                 Sample { features, result }
             })
@@ -361,7 +466,7 @@ mod tests {
     fn the_fit_recovers_values_known_by_construction() {
         let k = 0.004;
         let samples = synthetic(k, 3000);
-        let fitted = fit_values(&samples, &Values::current(), k, 1e-9);
+        let fitted = fit_values(&samples, &Values::current(), k, 1e-9, Fit::LinesAndClasses);
         let truth = truth();
         for p in FITTED.map(usize::from) {
             for (got, want) in [
@@ -371,6 +476,17 @@ mod tests {
                 assert!(
                     (got - want).abs() < 0.01 * want,
                     "pattern {p}: {got} vs {want}"
+                );
+            }
+        }
+        for c in FITTED_CLASSES.map(usize::from) {
+            for (got, want) in [
+                (fitted.mover_classes[c], truth.mover_classes[c]),
+                (fitted.opponent_classes[c], truth.opponent_classes[c]),
+            ] {
+                assert!(
+                    (got - want).abs() < 0.01 * want.abs().max(10.0),
+                    "class {c}: {got} vs {want}"
                 );
             }
         }
@@ -396,7 +512,7 @@ mod tests {
             s.features.mover[FLEX4 as usize] = 0;
             s.result = sigmoid(k * truth().evaluate(&s.features));
         }
-        let fitted = fit_values(&samples, &Values::current(), k, 1e-9);
+        let fitted = fit_values(&samples, &Values::current(), k, 1e-9, Fit::LinesAndClasses);
         assert_eq!(
             fitted.mover[FLEX4 as usize],
             f64::from(EVAL_MOVER[FLEX4 as usize])
@@ -411,6 +527,27 @@ mod tests {
         assert_eq!(half.mover[4], (a.mover[4] + b.mover[4]) / 2.0);
         assert_eq!(a.mixed(&b, 0.0), a);
         assert_eq!(a.mixed(&b, 1.0), b);
+    }
+
+    /// A fit of the line values alone leaves every class value where it started, one of the
+    /// class values every line value, and each finds a worse optimum than the joint fit when
+    /// the truth has both.
+    #[test]
+    fn a_partial_fit_keeps_the_other_values() {
+        let k = 0.004;
+        let samples = synthetic(k, 2000);
+        let start = Values::current();
+        let lines = fit_values(&samples, &start, k, 1e-9, Fit::Lines);
+        assert_eq!(lines.mover_classes, start.mover_classes);
+        assert_eq!(lines.opponent_classes, start.opponent_classes);
+        assert_ne!(lines.mover, start.mover);
+        let classes = fit_values(&samples, &start, k, 1e-9, Fit::Classes);
+        assert_eq!(classes.mover, start.mover);
+        assert_eq!(classes.opponent, start.opponent);
+        assert_ne!(classes.mover_classes, start.mover_classes);
+        let both = fit_values(&samples, &start, k, 1e-9, Fit::LinesAndClasses);
+        assert!(loss(&samples, &both, k) < loss(&samples, &lines, k) - 1e-3);
+        assert!(loss(&samples, &both, k) < loss(&samples, &classes, k) - 1e-3);
     }
 
     /// The features with the engine's values give exactly the searcher's static value, and
@@ -445,6 +582,20 @@ mod tests {
                     Values::current().evaluate(&f),
                     f64::from(searcher.evaluate(&scan))
                 );
+                // Every point the side counts is of one class, made from its four lines.
+                let board = &searcher.board;
+                for (side, lines, classes) in [
+                    (board.to_move(), &f.mover, &f.mover_classes),
+                    (1 - board.to_move(), &f.opponent, &f.opponent_classes),
+                ] {
+                    let mut want = [0u16; CLASSES];
+                    for sq in board.candidates().filter(|&sq| !board.assess(sq, side).1) {
+                        want[class_of(board.patterns(sq, side)) as usize] += 1;
+                    }
+                    assert_eq!(*classes, want);
+                    let points: u16 = classes.iter().sum();
+                    assert_eq!(lines.iter().sum::<u16>(), 4 * points);
+                }
                 let forcing =
                     scan.first_mine(WIN_FOUR).is_some() || scan.first_theirs(WIN_FOUR).is_some();
                 assert_eq!(is_quiet(&searcher.board), !forcing);
