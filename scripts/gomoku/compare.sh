@@ -10,7 +10,7 @@
 #   scripts/gomoku/compare.sh target/release/pbrain-tabula /tmp/pbrain-old 400 200
 #
 # Arguments: NEW OLD [MS a move, default 400] [GAMES at most, default 200] [OPENINGS, default
-# crates/gomoku/openings/random3-200.txt, 200 random three-stone starts]. Every opening is played with
+# crates/gomoku/openings/balanced-170.txt, 170 starts Rapfi judges close to even]. Every opening is played with
 # both colours, in turn; the match stops once the SPRT of elo0 = 0 against elo1 = 20 (alpha =
 # beta = 0.05) is decided. The report gives the score, the Elo difference, the LLR and each
 # brain's mean and longest move; the games go to a records file (named first) that grows as
@@ -22,7 +22,7 @@ new=${1:?usage: compare.sh NEW OLD [MS] [GAMES] [OPENINGS]}
 old=${2:?usage: compare.sh NEW OLD [MS] [GAMES] [OPENINGS]}
 ms=${3:-400}
 games=${4:-200}
-openings=${5:-crates/gomoku/openings/random3-200.txt}
+openings=${5:-crates/gomoku/openings/balanced-170.txt}
 records=$(mktemp /tmp/compare-XXXXXX.jsonl)
 echo "games are written to $records"
 cargo build --release -q -p tabula

@@ -354,13 +354,13 @@ fn the_freestyle_openings_file_reads_as_distinct_white_to_move_starts() {
 }
 
 #[test]
-fn the_random_openings_file_reads_as_distinct_quiet_three_stone_starts() {
-    let text = include_str!("../openings/random3-200.txt");
+fn the_balanced_openings_file_reads_as_distinct_quiet_starts_with_rapfis_values() {
+    let text = include_str!("../openings/balanced-170.txt");
     let openings = tabula_arena::parse_openings::<Gomoku>(text).unwrap();
-    assert_eq!(openings.len(), 200);
+    assert_eq!(openings.len(), 170);
     for opening in &openings {
         assert_eq!((opening.size(), opening.rule()), (15, Rule::Freestyle));
-        assert_eq!(opening.stones(), 3);
+        assert!((3..=5).contains(&opening.stones()), "{}", opening.stones());
         assert!(tabula_gomoku::engine::tune::is_quiet(
             &tabula_gomoku::engine::Board::new(opening)
         ));
@@ -368,4 +368,17 @@ fn the_random_openings_file_reads_as_distinct_quiet_three_stone_starts() {
     let distinct: std::collections::HashSet<String> =
         openings.iter().map(Game::position_string).collect();
     assert_eq!(distinct.len(), openings.len(), "no opening twice");
+    // Each opening follows the comment with Rapfi's value, within the margin of 60.
+    let lines: Vec<&str> = text.lines().collect();
+    let values: Vec<i32> = lines
+        .windows(2)
+        .filter(|w| !w[1].starts_with('#'))
+        .map(|w| {
+            w[0].strip_prefix("# ")
+                .and_then(|v| v.parse().ok())
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(values.len(), openings.len());
+    assert!(values.iter().all(|v| v.abs() <= 60), "{values:?}");
 }
