@@ -558,13 +558,26 @@ pub fn class_of(p: [Pattern; 4]) -> Class {
     }
 }
 
+// The point-class values below were fitted the same way with the line values above kept
+// (`tune fit --fit classes`), on those 2,000 level-1 games and 800 of the engine at level 2
+// against itself from the same openings (the shipped engine of session 20, one arena shard of
+// 50 games at a time: `--shard i/40`, i = 1..16): 31,162 quiet positions to fit, 3,150 held
+// out, K = 0.003277; the held-out loss fell from 0.53328 to 0.50003 (fitting the line and
+// class values together gave 0.50129). On 850 level-2 games' held-out tenth the values without
+// classes lose 0.55649, these 0.52997. Against the version without them (200 ms a move, 200
+// games from crates/gomoku/openings/random3-200.txt with both colours, as
+// scripts/gomoku/compare.sh plays them): seed 1 101-2-97, 51.0 %, +6.9 Elo [-41.1, +55.3];
+// seed 2 108-0-92, 54.0 %, +27.9 Elo [-20.2, +77.0]; seed 3 102-1-97, 51.2 %, +8.7 Elo
+// [-39.5, +57.2]. Together 311-3-286 in 600 games, 52.1 %, about +14.5 Elo [-7.9, +37.0] (by
+// game pairs): no SPRT decided, a tie at worst.
+
 /// The static evaluation's value of a point's [`Class`] for the side to move (added to its
-/// lines' [`EVAL_MOVER`]s).
-pub const EVAL_CLASS_MOVER: [i32; CLASSES] = [0; CLASSES];
+/// lines' [`EVAL_MOVER`]s; fitted: see above).
+pub const EVAL_CLASS_MOVER: [i32; CLASSES] = [0, -9, -12, 4, 7, -23, 46, 100, -35, 101, 1107, 0];
 
 /// The static evaluation's value (subtracted) of a point's [`Class`] for the opponent (added
-/// to its lines' [`EVAL_OPPONENT`]s).
-pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] = [0; CLASSES];
+/// to its lines' [`EVAL_OPPONENT`]s; fitted: see above).
+pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] = [0, -10, -5, 8, 4, -13, 17, -36, -27, 67, 353, 0];
 
 /// What a move at a point makes for one colour, all four lines together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
