@@ -564,12 +564,11 @@ pub fn class_of(p: [Pattern; 4]) -> Class {
 // 50 games at a time: `--shard i/40`, i = 1..16): 31,162 quiet positions to fit, 3,150 held
 // out, K = 0.003277; the held-out loss fell from 0.53328 to 0.50003 (fitting the line and
 // class values together gave 0.50129). On 850 level-2 games' held-out tenth the values without
-// classes lose 0.55649, these 0.52997. Against the version without them (200 ms a move, 200
-// games from crates/gomoku/openings/random3-200.txt with both colours, as
-// scripts/gomoku/compare.sh plays them): seed 1 101-2-97, 51.0 %, +6.9 Elo [-41.1, +55.3];
-// seed 2 108-0-92, 54.0 %, +27.9 Elo [-20.2, +77.0]; seed 3 102-1-97, 51.2 %, +8.7 Elo
-// [-39.5, +57.2]. Together 311-3-286 in 600 games, 52.1 %, about +14.5 Elo [-7.9, +37.0] (by
-// game pairs): no SPRT decided, a tie at worst.
+// classes lose 0.55649, these 0.52997. Against the version without them (200 ms a move, both
+// colours): from 200 random three-stone openings, where most colour pairs were split, three
+// runs of 200 games together 311-3-286, 52.1 % (about +15 Elo [-8, +37]); from the 170
+// balanced openings of crates/gomoku/openings/balanced-170.txt (scripts/gomoku/compare.sh's
+// default) 125-1-74, 62.7 %, +91 Elo [+42, +143], pentanomial [14, 0, 46, 1, 39].
 
 /// The static evaluation's value of a point's [`Class`] for the side to move (added to its
 /// lines' [`EVAL_MOVER`]s; fitted: see above).
