@@ -11,10 +11,13 @@ use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
+use tabula_core::Player;
 
 use crate::error::{ApiError, Code};
+use crate::game::Live;
 use crate::setup::{self, CreateRequest};
+use crate::store::Store;
 use crate::App;
 
 /// A JSON body whose refusals are API errors: not JSON → 400, the wrong fields → 422.
@@ -131,15 +134,29 @@ async fn play(
     headers: HeaderMap,
     Body(request): Body<MoveRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if !app.message_limiter.allow(app.client(addr, &headers)) {
+    act(&app, addr, &id, &headers, |live, store, player| {
+        live.play(store, player, &request.mv)
+    })
+}
+
+/// What a seat's request does to its game (a move, a swap opening's answer): limited per client,
+/// authorised by the seat's token, then the new state.
+fn act(
+    app: &Arc<App>,
+    addr: SocketAddr,
+    id: &str,
+    headers: &HeaderMap,
+    action: impl FnOnce(&mut Live, &Store, Player) -> Result<(), ApiError>,
+) -> Result<Json<Value>, ApiError> {
+    if !app.message_limiter.allow(app.client(addr, headers)) {
         return Err(ApiError::TooMany);
     }
-    let token = bearer(&headers)?;
-    let cell = app.get(&id)?;
+    let token = bearer(headers)?;
+    let cell = app.get(id)?;
     {
         let mut live = cell.lock();
         let player = live.seat_of(token).ok_or(ApiError::Unauthorized)?;
-        live.play(&app.store, player, &request.mv)?;
+        action(&mut live, &app.store, player)?;
     }
     app.kick(&cell);
     let state = cell.lock().state();
@@ -160,17 +177,7 @@ async fn choose(
     headers: HeaderMap,
     Body(request): Body<ChoiceRequest>,
 ) -> Result<impl IntoResponse, ApiError> {
-    if !app.message_limiter.allow(app.client(addr, &headers)) {
-        return Err(ApiError::TooMany);
-    }
-    let token = bearer(&headers)?;
-    let cell = app.get(&id)?;
-    {
-        let mut live = cell.lock();
-        let player = live.seat_of(token).ok_or(ApiError::Unauthorized)?;
-        live.choose(&app.store, player, &request.choice)?;
-    }
-    app.kick(&cell);
-    let state = cell.lock().state();
-    Ok(Json(state))
+    act(&app, addr, &id, &headers, |live, store, player| {
+        live.choose(store, player, &request.choice)
+    })
 }
