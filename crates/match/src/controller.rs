@@ -802,9 +802,7 @@ impl<G: Present> Match<G> {
             SeatSpec::Computer(spec) => spec.clone(),
             SeatSpec::Human => return,
         };
-        self.agents[seat] = None;
-        self.floors[seat] = self.tickets;
-        self.settings.seats[seat] = SeatSpec::Human;
+        self.put_in_seat(seat, None, SeatSpec::Human);
         self.emit(Event::Error(format!(
             "the computer player in seat {} ({name}) failed to move ({forfeit}); the seat is now \
              a person's: play on, or seat another computer player",
@@ -1104,12 +1102,18 @@ impl<G: Present> Match<G> {
         {
             self.cancel();
         }
-        self.agents[index] = slot;
-        self.floors[index] = self.tickets;
-        self.settings.seats[index] = seat;
+        self.put_in_seat(index, slot, seat);
         self.emit(Event::Changed);
         self.advance();
         Ok(())
+    }
+
+    /// Seats `spec` (with its agent, if a computer) at `index`; a search still out for the
+    /// seat's previous agent is ignored when it reports.
+    fn put_in_seat(&mut self, index: usize, slot: Option<Slot<G>>, spec: SeatSpec) {
+        self.agents[index] = slot;
+        self.floors[index] = self.tickets;
+        self.settings.seats[index] = spec;
     }
 
     fn pause(&mut self, paused: bool) {
