@@ -5,6 +5,7 @@
 //! ```text
 //! cargo run --release -p tabula-gomoku --example tune -- openings COUNT SEED STONES > OPENINGS.txt
 //! cargo run --release -p tabula-gomoku --example tune -- fit [--mix F] [--fit WHAT] RECORDS.jsonl...
+//! cargo run --release -p tabula-gomoku --example tune -- fit [--mix F] [--fit WHAT] --scored SCORED.tsv...
 //! ```
 //!
 //! `openings` prints `COUNT` random freestyle 15×15 openings for the arena's `--openings`:
@@ -19,8 +20,12 @@
 //! (`classes`) and both together (`both`), on nine games in ten; it prints the loss of each on
 //! those and on the tenth, held out, and the values of the fit `--fit lines|classes|both`
 //! (default both) rounded as the constants to paste. With `--mix F` the printed values go only
-//! `F` (0–1) of the way from the current values to the fitted ones. Bad input (a missing
-//! file, a line that is no game record, a record that does not replay, a bad option) stops it
+//! `F` (0–1) of the way from the current values to the fitted ones. With `--scored` the files
+//! are scored positions instead of game records: each line a position (a board string, see the
+//! README's gomoku notation), a tab and the expected result for its side to move (0–1), such
+//! as a stronger engine's evaluation turned into a winning chance (`#` lines are comments);
+//! the quiet ones are fitted, every tenth held out. Bad input (a missing file, a line that is
+//! no game record or scored position, a record that does not replay, a bad option) stops it
 //! with a message and exit code 2.
 
 use std::process::ExitCode;
@@ -108,11 +113,17 @@ fn stone_range(text: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
     Ok(low..=high)
 }
 
-/// Fits the values on the records in `args` (after the options `--mix F` and `--fit WHAT`).
+/// Fits the values on the records (or, after `--scored`, the scored positions) in `args`
+/// (after the options `--mix F` and `--fit WHAT`).
 fn fit(args: &[String]) -> Result<(), String> {
     let (mut mix, mut what, mut files) = (1.0, Fit::LinesAndClasses, args);
+    let mut scored = false;
     loop {
         match files {
+            [flag, rest @ ..] if flag == "--scored" => {
+                scored = true;
+                files = rest;
+            }
             [flag, f, rest @ ..] if flag == "--mix" => {
                 mix = f
                     .parse()
@@ -140,6 +151,16 @@ fn fit(args: &[String]) -> Result<(), String> {
     let mut games = 0;
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        if scored {
+            for (k, sample) in scored_positions(&text, file)?.into_iter().enumerate() {
+                if k % 10 == 9 {
+                    held_out.push(sample);
+                } else {
+                    train.push(sample);
+                }
+            }
+            continue;
+        }
         let records = read_records(&text, file).map_err(|e| e.to_string())?;
         for record in records {
             let (start, plies) = record
@@ -156,10 +177,14 @@ fn fit(args: &[String]) -> Result<(), String> {
             }
         }
     }
+    let source = if scored {
+        "scored positions".to_string()
+    } else {
+        format!("{games} games")
+    };
     if train.is_empty() || held_out.is_empty() {
         return Err(format!(
-            "too few quiet positions to fit ({} games, {} positions)",
-            games,
+            "too few quiet positions to fit ({source}, {} positions)",
             train.len() + held_out.len()
         ));
     }
@@ -175,7 +200,7 @@ fn fit(args: &[String]) -> Result<(), String> {
     };
     let chosen = current.mixed(&fitted, mix);
     println!(
-        "{games} games, {} quiet positions to fit, {} held out; K = {k:.6}",
+        "{source}: {} quiet positions to fit, {} held out; K = {k:.6}",
         train.len(),
         held_out.len()
     );
@@ -212,6 +237,37 @@ fn fit(args: &[String]) -> Result<(), String> {
         rounded(&chosen.opponent_classes)
     );
     Ok(())
+}
+
+/// The quiet positions of a scored-positions file (`file` names it in errors), each with its
+/// expected result for the side to move.
+fn scored_positions(text: &str, file: &str) -> Result<Vec<Sample>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let bad = |why: &str| format!("{file}: line {}: {why}", i + 1);
+        let (position, result) = line
+            .rsplit_once('\t')
+            .ok_or_else(|| bad("no tab between the position and its result"))?;
+        let result: f64 = result
+            .trim()
+            .parse()
+            .ok()
+            .filter(|r| (0.0..=1.0).contains(r))
+            .ok_or_else(|| bad("the result is not a number from 0 to 1"))?;
+        let game = Gomoku::parse_position(position).map_err(|e| bad(&e.to_string()))?;
+        let board = Board::new(&game);
+        if matches!(game.turn(), Turn::Player(_)) && tune::is_quiet(&board) {
+            out.push(Sample {
+                features: tune::features(&board),
+                result,
+            });
+        }
+    }
+    Ok(out)
 }
 
 /// The quiet positions of a finished game with its result for their side to move; `None` for
@@ -311,6 +367,42 @@ mod tests {
         let one = file_with(&record(&WON, "a"));
         let err = fit(&[one.path().display().to_string()]).unwrap_err();
         assert!(err.starts_with("too few quiet positions"), "{err}");
+    }
+
+    #[test]
+    fn scored_positions_keep_the_quiet_ones_and_refuse_bad_lines() {
+        let quiet = Gomoku::parse_position("h8 i9 h10")
+            .unwrap()
+            .position_string();
+        // After h8 i8 j8 k8 black has a four: not quiet.
+        let four = Gomoku::parse_position("h8 a1 i8 c1 j8 e1 k8")
+            .unwrap()
+            .position_string();
+        let text = format!("# a comment\n{quiet}\t0.75\n\n{four}\t1\n");
+        let samples = scored_positions(&text, "s.tsv").unwrap();
+        assert_eq!(samples.len(), 1);
+        assert_eq!(samples[0].result, 0.75);
+        for (line, why) in [
+            (quiet.clone(), "line 1: no tab"),
+            (
+                format!("{quiet}\t1.5"),
+                "line 1: the result is not a number from 0 to 1",
+            ),
+            (format!("{quiet}\tx"), "line 1: the result is not a number"),
+            ("h8 h8\t0.5".to_string(), "line 1: "),
+        ] {
+            let err = scored_positions(&line, "s.tsv").unwrap_err();
+            assert!(
+                err.starts_with("s.tsv: ") && err.contains(why),
+                "{line}: {err}"
+            );
+        }
+        let file = file_with(&format!("{quiet}\t0.5"));
+        let err = fit(&["--scored".into(), file.path().display().to_string()]).unwrap_err();
+        assert!(
+            err.starts_with("too few quiet positions to fit (scored positions"),
+            "{err}"
+        );
     }
 
     #[test]
