@@ -405,6 +405,25 @@ mod tests {
         );
     }
 
+    /// The shipped evaluation values are the fit of the shipped scored positions: fitting them
+    /// again gains next to nothing (the open three's line and class values, which cover nearly
+    /// the same points, may drift together, their sum staying).
+    #[test]
+    fn the_shipped_values_are_the_fit_of_the_shipped_scored_positions() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tuning/rapfi-scored.tsv");
+        let text = std::fs::read_to_string(path).unwrap();
+        let samples = scored_positions(&text, path).unwrap();
+        assert_eq!(samples.len(), 4_188);
+        let current = Values::current();
+        let k = tune::fit_scale(&samples, &current);
+        let refit = tune::fit_values(&samples, &current, k, 1e-6, Fit::LinesAndClasses);
+        let (shipped, best) = (
+            tune::loss(&samples, &current, k),
+            tune::loss(&samples, &refit, k),
+        );
+        assert!(best <= shipped && shipped - best < 0.001, "{shipped} against {best}");
+    }
+
     #[test]
     fn openings_are_quiet_and_refuse_bad_numbers() {
         assert!(openings("x", "1", "3")

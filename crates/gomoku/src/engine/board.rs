@@ -466,32 +466,39 @@ pub fn aligned(a: Sq, b: Sq) -> bool {
 /// A line pattern's value to its owner for move ordering, by [`Pattern`].
 pub const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
 
-// The evaluation values below, from a closed two to a closed four, were fitted on games
-// (Texel's method, see [`super::tune`]); the open four's and the five's, which no quiet
-// position holds, are the hand-set ones (the old `PATTERN_VALUE` x 3/2 for the mover, x 1 for
-// the opponent, as the other patterns were before). The games: 2,000 of the engine at level 1
-// against itself from 1,000 random openings (22,552 quiet positions to fit, 2,218 held out):
+// The evaluation values below (the line values from a closed two to a closed four, and the
+// point-class values after them) are fitted together (`tune fit --scored --fit both`, Texel's
+// method, see [`super::tune`]) on positions Rapfi 0.43 scored: 8,623 positions drawn from 1,396
+// games of our engine (self-play at 200-300 ms a move, and against Rapfi at 1 s), each
+// searched by Rapfi (classical evaluation, 150 ms), its value v for the side to move taken as
+// the expected result 1 / (1 + e^(-v/200)) (mates 0.98 / 0.02); 3,770 quiet positions to fit,
+// 418 held out, K = 0.003576:
 //
-//   tune openings 2000 7 > openings.txt
-//   tabula arena gomoku engine:level=1 engine:level=1 --openings openings.txt --games 2000 \
-//       --out l1.jsonl            (run as 20 shards, --shard i/20)
-//   tune fit l1-*.jsonl
+//   scripts/gomoku/score_positions.py pbrain-rapfi RECORDS.jsonl... > scored.tsv
+//   tune fit --scored crates/gomoku/tuning/rapfi-scored.tsv     (those positions, as move lists)
 //
-// (`tune` is `cargo run --release -p tabula-gomoku --example tune --`.) It fitted K =
-// 0.003262; the held-out loss fell from 0.54809 (the hand-set values) to 0.52601. Against the
-// hand-set values (scripts/gomoku/compare.sh, 300 ms a move, 160 games) these scored 88-0-72,
-// 55.0 %, +34.9 Elo [-18.8, +90.3] (LLR 0.66, undecided), and 80-1-79, 50.3 %, +2.2 Elo
-// [-51.9, +56.3] with `--seed 2`: 52.7 % over 320 games, about +18 Elo [-20, +57], a tie at
-// worst; half way between the two (`tune fit --mix 0.5`) scored 45.6 %, -30.5 Elo [-85.4,
-// +22.9] in 160 games.
+// (`tune` is `cargo run --release -p tabula-gomoku --example tune --`.) The held-out loss fell
+// from 0.55148 (the values fitted on self-play results before) to 0.53767 (0.54346 fitting
+// the lines alone, 0.54216 the classes alone). The open three's line value and the open
+// three's classes cover nearly the same points, so the fit splits their weight freely (338
+// and -289 for the mover, say): only their sum means something. The open four's and the
+// five's line values, which no quiet position holds, are the hand-set ones. Against the
+// values fitted on self-play results (scripts/gomoku/compare.sh, 200 ms a move, 200 games from
+// crates/gomoku/openings/balanced-170.txt): 120-2-78, 60.5 %, +74 Elo [+26, +125],
+// pentanomial [16, 1, 45, 1, 37].
+//
+// Before, the line values were fitted on the results of 2,000 games of the engine at level 1
+// against itself (held-out loss 0.548 -> 0.526, 52.7 % over 320 games against the hand-set
+// values), and the class values on those and 800 level-2 games (0.533 -> 0.500; +91 Elo
+// [+42, +143] against the version without classes).
 
 /// The static evaluation's value of a line pattern the side to move makes at a candidate
 /// point, by [`Pattern`] (fitted: see above).
-pub const EVAL_MOVER: [i32; 8] = [0, -3, 12, 15, 79, 99, 450, 3000];
+pub const EVAL_MOVER: [i32; 8] = [0, 4, 11, 14, 338, -38, 450, 3000];
 
 /// The static evaluation's value (subtracted) of a line pattern the opponent makes at a
 /// candidate point, by [`Pattern`] (fitted: see above).
-pub const EVAL_OPPONENT: [i32; 8] = [0, -1, 7, 13, 45, 75, 300, 2000];
+pub const EVAL_OPPONENT: [i32; 8] = [0, 5, 1, -2, -634, 283, 300, 2000];
 
 /// What a stone at a point makes for one colour from its four lines together, for the
 /// evaluation: a point's class, from [`QUIET_POINT`] up to [`WIN_POINT`] (see [`class_of`]).
@@ -558,25 +565,15 @@ pub fn class_of(p: [Pattern; 4]) -> Class {
     }
 }
 
-// The point-class values below were fitted the same way with the line values above kept
-// (`tune fit --fit classes`), on those 2,000 level-1 games and 800 of the engine at level 2
-// against itself from the same openings (the shipped engine of session 20, one arena shard of
-// 50 games at a time: `--shard i/40`, i = 1..16): 31,162 quiet positions to fit, 3,150 held
-// out, K = 0.003277; the held-out loss fell from 0.53328 to 0.50003 (fitting the line and
-// class values together gave 0.50129). On 850 level-2 games' held-out tenth the values without
-// classes lose 0.55649, these 0.52997. Against the version without them (200 ms a move, both
-// colours): from 200 random three-stone openings, where most colour pairs were split, three
-// runs of 200 games together 311-3-286, 52.1 % (about +15 Elo [-8, +37]); from the 170
-// balanced openings of crates/gomoku/openings/balanced-170.txt (scripts/gomoku/compare.sh's
-// default) 125-1-74, 62.7 %, +91 Elo [+42, +143], pentanomial [14, 0, 46, 1, 39].
-
 /// The static evaluation's value of a point's [`Class`] for the side to move (added to its
 /// lines' [`EVAL_MOVER`]s; fitted: see above).
-pub const EVAL_CLASS_MOVER: [i32; CLASSES] = [0, -9, -12, 4, 7, -23, 46, 100, -35, 101, 1107, 0];
+pub const EVAL_CLASS_MOVER: [i32; CLASSES] =
+    [0, -6, -10, -7, 20, -289, -222, -459, 127, 245, 664, 0];
 
 /// The static evaluation's value (subtracted) of a point's [`Class`] for the opponent (added
 /// to its lines' [`EVAL_OPPONENT`]s; fitted: see above).
-pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] = [0, -10, -5, 8, 4, -13, 17, -36, -27, 67, 353, 0];
+pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] =
+    [0, -2, 11, 11, 22, 659, 698, 1353, -228, -127, 956, 0];
 
 /// What a move at a point makes for one colour, all four lines together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
