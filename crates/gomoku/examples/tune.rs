@@ -421,7 +421,10 @@ mod tests {
             tune::loss(&samples, &current, k),
             tune::loss(&samples, &refit, k),
         );
-        assert!(best <= shipped && shipped - best < 0.001, "{shipped} against {best}");
+        assert!(
+            best <= shipped && shipped - best < 0.001,
+            "{shipped} against {best}"
+        );
     }
 
     #[test]

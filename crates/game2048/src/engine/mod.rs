@@ -289,9 +289,12 @@ struct Search<'a, E: Evaluator> {
 }
 
 impl<E: Evaluator> Search<'_, E> {
-    /// The player's best slide from `board` with `depth` plies left (0 if none is legal).
+    /// The player's best slide from `board` with `depth` plies left (0 if none is legal). At
+    /// depth 0 an evaluator of afterstates (one that counts the score) still takes the best
+    /// slide, scoring the boards it leaves: it values boards just slid, not boards with a new
+    /// tile, so an even depth ends like the odd depth above it.
     fn player(&mut self, board: Board, depth: u32, probability: f32) -> f32 {
-        if depth == 0 {
+        if depth == 0 && !E::COUNTS_SCORE {
             return self.evaluator.evaluate(board);
         }
         let mut best = 0.0f32;
@@ -300,8 +303,12 @@ impl<E: Evaluator> Search<'_, E> {
                 let (child, score) = board.slide_with(self.tables, direction);
                 self.nodes += 1;
                 if child != board {
-                    let value = points::<E>(score) + self.chance(child, depth - 1, probability);
-                    best = best.max(value);
+                    let rest = if depth == 0 {
+                        self.evaluator.evaluate(child)
+                    } else {
+                        self.chance(child, depth - 1, probability)
+                    };
+                    best = best.max(points::<E>(score) + rest);
                 }
             }
         } else {
