@@ -3,8 +3,8 @@
 
 use std::time::Instant;
 
-use tabula_core::{Game, Verdict};
-use tabula_gomoku::engine::{think, Effort};
+use tabula_core::{Game, SearchControl, Verdict};
+use tabula_gomoku::engine::{think, think_remembering, Effort, Memory};
 use tabula_gomoku::Gomoku;
 
 /// One puzzle: its id, the position, the listed first move and the defender's reply in the
@@ -175,4 +175,43 @@ fn proves_wins_in_unseen_follow_up_positions() {
 fn proves_wins_in_unseen_follow_up_positions_within_one_second() {
     let (proven, total) = solve_follow_ups(Effort::Time(1000));
     assert!(4 * proven >= 3 * total, "{proven} of {total}");
+}
+
+/// An engine keeps what it proved for its next move: after each puzzle's win and the
+/// defender's best reply, the attacker's search that remembers the first one proves the win
+/// again with a fraction of the nodes of a fresh search.
+#[test]
+fn the_next_move_reuses_the_proof_of_the_last() {
+    let effort = Effort::Nodes(600_000);
+    let (mut fresh_nodes, mut remembering_nodes) = (0, 0);
+    for p in puzzles().iter().filter(|p| p.winnable) {
+        let control = SearchControl::new();
+        let (first, memory) = think_remembering(&p.position, effort, &control, Memory::new());
+        assert_eq!(first.verdict, Some(Verdict::Win), "{}", p.id);
+        let mut position = p.position;
+        position.play(first.best);
+        if position.is_over() {
+            continue;
+        }
+        position.play(think(&position, effort).best);
+        if position.is_over() {
+            continue;
+        }
+        let fresh = think(&position, effort);
+        let (again, _) = think_remembering(&position, effort, &control, memory);
+        for thought in [&fresh, &again] {
+            assert_eq!(thought.verdict, Some(Verdict::Win), "{}", p.id);
+        }
+        println!(
+            "{:28} fresh {:>8} nodes, remembering {:>8}",
+            p.id, fresh.nodes, again.nodes
+        );
+        fresh_nodes += fresh.nodes;
+        remembering_nodes += again.nodes;
+    }
+    println!("fresh {fresh_nodes} nodes, remembering {remembering_nodes}");
+    assert!(
+        remembering_nodes * 10 < fresh_nodes,
+        "{remembering_nodes} of {fresh_nodes}"
+    );
 }

@@ -51,7 +51,7 @@ use std::io::{self, BufRead, Write};
 use std::sync::{mpsc, Arc, Mutex};
 
 use tabula_core::{quote, Game, Knob, Outcome, Player, Progress, SearchControl, Turn, Verdict};
-use tabula_gomoku::engine::{self, Effort, Thought};
+use tabula_gomoku::engine::{self, Effort, Memory, Thought};
 use tabula_gomoku::rules::{MAX_SIZE, MIN_SIZE};
 use tabula_gomoku::{Gomoku, Point, Rule};
 
@@ -587,7 +587,8 @@ enum Event {
     Input(Input),
     End,
     ReadFailed(io::Error),
-    Thought(Thought),
+    /// A search's result and the engine's memory for the next one.
+    Thought(Thought, Box<Memory>),
 }
 
 /// Runs the brain: reads lines from `input` on a thread of their own, answers on `output`
@@ -626,6 +627,8 @@ where
     // The search under way, and what came in meanwhile.
     let mut thinking: Option<(Think, SearchControl)> = None;
     let mut waiting: VecDeque<Event> = VecDeque::new();
+    // What the engine learned in earlier searches (away while a search runs).
+    let mut memory = Some(Memory::new());
     loop {
         let event = match waiting.pop_front() {
             Some(event) if thinking.is_none() => event,
@@ -640,7 +643,8 @@ where
             }
         };
         match event {
-            Event::Thought(thought) => {
+            Event::Thought(thought, learned) => {
+                memory = Some(*learned);
                 if let Some((think, _)) = thinking.take() {
                     write(&brain.finish(&think, &thought))?;
                 }
@@ -686,9 +690,11 @@ where
                     let worker = control.clone();
                     let done = events.clone();
                     let effort = think.effort;
+                    let known = memory.take().unwrap_or_default();
                     std::thread::spawn(move || {
-                        let thought = engine::think_with(&game, effort, &worker);
-                        let _ = done.send(Event::Thought(thought));
+                        let (thought, learned) =
+                            engine::think_remembering(&game, effort, &worker, known);
+                        let _ = done.send(Event::Thought(thought, Box::new(learned)));
                     });
                     thinking = Some((think, control));
                 }

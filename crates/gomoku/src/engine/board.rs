@@ -47,8 +47,8 @@ pub const WIN: Threat = 6;
 #[derive(Clone)]
 pub struct Board {
     size: usize,
-    /// Whether black's forbidden points (renju) are unplayable for black.
-    renju: bool,
+    /// The rule (under renju black's forbidden points are unplayable for black).
+    rule: Rule,
     tables: &'static Tables,
     /// 0 empty, 1 black, 2 white, 3 off the board.
     cells: Box<[u8; GRID]>,
@@ -98,7 +98,7 @@ impl Board {
         let size = game.size();
         let mut board = Board {
             size,
-            renju: game.rule() == Rule::Renju,
+            rule: game.rule(),
             tables: Tables::get(game.rule()),
             cells: Box::new([WALL as u8; GRID]),
             keys: Box::new([[0; 4]; GRID]),
@@ -170,6 +170,11 @@ impl Board {
     /// The board side.
     pub fn size(&self) -> usize {
         self.size
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> Rule {
+        self.rule
     }
 
     /// The colour to move (0 black, 1 white).
@@ -245,7 +250,7 @@ impl Board {
     #[inline]
     pub fn assess(&self, sq: Sq, colour: usize) -> (Combo, bool) {
         let pats = self.pats[sq];
-        if colour == 0 && self.renju && self.renju_forbidden(pats, sq) {
+        if colour == 0 && self.rule == Rule::Renju && self.renju_forbidden(pats, sq) {
             return (Combo::NOTHING, true);
         }
         let index = (0..4).fold(0, |index, d| {
@@ -257,7 +262,7 @@ impl Board {
     /// Whether empty `sq` is forbidden to black (always false outside renju).
     #[inline]
     pub fn forbidden(&self, sq: Sq) -> bool {
-        self.renju && self.cells[sq] == 0 && self.renju_forbidden(self.pats[sq], sq)
+        self.rule == Rule::Renju && self.cells[sq] == 0 && self.renju_forbidden(self.pats[sq], sq)
     }
 
     /// [`Board::forbidden_by`] kept out of line, so that the freestyle and standard paths of

@@ -25,7 +25,7 @@ use crate::rules::{Gomoku, Point};
 
 pub use board::{Board, Sq};
 use search::MATE_BOUND;
-pub use search::{Budget, Searcher, MATE};
+pub use search::{Budget, Memory, Searcher, MATE};
 
 /// The thinking time per move when neither `time` nor `level` is given.
 pub const DEFAULT_TIME_MS: u64 = 1000;
@@ -102,9 +102,34 @@ pub fn think(game: &Gomoku, effort: Effort) -> Thought {
 /// with its best move so far (the last finished alpha-beta iteration's, else the most urgent
 /// candidate), and each proof and finished iteration is reported.
 pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Thought {
+    think_remembering(game, effort, control, Memory::new()).0
+}
+
+/// [`think_with`] starting from what earlier searches learned (`memory`, best the one the
+/// previous move of the same game returned); returns the thought and the memory for the next
+/// move. Remembered proofs and table entries spare work that the position's children share
+/// with the earlier positions' searches.
+pub fn think_remembering(
+    game: &Gomoku,
+    effort: Effort,
+    control: &SearchControl,
+    memory: Memory,
+) -> (Thought, Memory) {
     let start = Instant::now();
-    let board = Board::new(game);
-    let mut searcher = Searcher::new(board);
+    let mut searcher = Searcher::with_memory(Board::new(game), memory);
+    let thought = think_in(game, effort, control, start, &mut searcher);
+    (thought, searcher.into_memory())
+}
+
+/// What [`think_remembering`] does, on `searcher` (set up on `game`'s position), with the
+/// effort counted from `start`.
+fn think_in(
+    game: &Gomoku,
+    effort: Effort,
+    control: &SearchControl,
+    start: Instant,
+    searcher: &mut Searcher,
+) -> Thought {
     searcher.set_control(control);
     let point = |s: &Searcher, sq: Sq| s.board.point(sq);
     let mut nodes = 0;
@@ -135,12 +160,12 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
     // A five, or the opponent's five to block.
     let scan = searcher.scan();
     if let Some(five) = scan.first_mine(board::WIN) {
-        let p = point(&searcher, five);
+        let p = point(searcher, five);
         return report_proof(proven(p, Verdict::Win, 0));
     }
     let their_fives = scan.theirs(board::WIN);
     if their_fives.len() >= 2 {
-        let p = point(&searcher, their_fives[0]);
+        let p = point(searcher, their_fives[0]);
         return report_proof(proven(p, Verdict::Loss, 0));
     }
 
@@ -159,7 +184,7 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
         nodes += searcher.nodes();
     }
     if let Some(sq) = win {
-        return report_proof(proven(point(&searcher, sq), Verdict::Win, nodes));
+        return report_proof(proven(point(searcher, sq), Verdict::Win, nodes));
     }
 
     // Alpha-beta.
@@ -194,7 +219,7 @@ pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Tho
             nodes += searcher.nodes();
         }
         marked.push((
-            point(&searcher, v.sq),
+            point(searcher, v.sq),
             if loses { -MATE / 2 } else { v.score },
             loses.then_some(Verdict::Loss),
         ));
@@ -235,15 +260,34 @@ fn verdict_score(verdict: Verdict) -> i32 {
     }
 }
 
-/// The threat-search engine as an agent.
+/// The threat-search engine as an agent. Thinking on the clock, it keeps its [`Memory`] from
+/// move to move; with a node budget it starts afresh every time, so that a level-limited
+/// engine answers a position the same whatever it saw before.
 pub struct Engine {
     effort: Effort,
+    memory: Option<Memory>,
 }
 
 impl Engine {
     /// An engine thinking with `effort` per move.
     pub fn new(effort: Effort) -> Self {
-        Engine { effort }
+        Engine {
+            effort,
+            memory: None,
+        }
+    }
+
+    /// Thinks about `state` with `effort`, remembering when thinking on the clock.
+    fn think(&mut self, state: &Gomoku, effort: Effort, control: &SearchControl) -> Thought {
+        match effort {
+            Effort::Time(_) => {
+                let known = self.memory.take().unwrap_or_default();
+                let (thought, learned) = think_remembering(state, effort, control, known);
+                self.memory = Some(learned);
+                thought
+            }
+            Effort::Nodes(_) => think_with(state, effort, control),
+        }
     }
 
     /// The catalogue entry.
@@ -284,7 +328,7 @@ impl Agent<Gomoku> for Engine {
     }
 
     fn choose_with(&mut self, state: &Gomoku, control: &SearchControl) -> Point {
-        think_with(state, self.effort, control).best
+        self.think(state, self.effort, control).best
     }
 
     fn analyze_with(
@@ -297,7 +341,7 @@ impl Agent<Gomoku> for Engine {
             return Some(Analysis::new(Vec::new()));
         }
         let effort = limits.time_ms.map_or(self.effort, Effort::Time);
-        let thought = think_with(state, effort, control);
+        let thought = self.think(state, effort, control);
         let moves: Vec<MoveValue<Point>> = thought
             .values
             .iter()

@@ -7,6 +7,8 @@ use std::time::Instant;
 
 use tabula_core::SearchControl;
 
+use crate::rules::Rule;
+
 use super::board::{Board, Sq, Threat, FOUR, THREE, THREE_THREE, WIN, WIN_FOUR};
 use super::tt::{Bound, Entry, Table};
 
@@ -150,6 +152,19 @@ pub struct Searcher {
     control: SearchControl,
     nodes: u64,
     stopped: bool,
+    /// The cells a VCF just found depends on, gathered as it returns (see
+    /// [`Searcher::vcf_line`]).
+    pub(super) vcf_line: Vec<Sq>,
+    /// What the searches learn about positions, kept from move to move of a game.
+    pub(super) memory: Memory,
+}
+
+/// What the searches learn about positions: proofs found or failed and the alpha-beta table.
+/// Every entry is a fact about one position (its Zobrist hash), true whatever the moves that
+/// led there, so an engine keeps its memory from one move of a game to the next.
+pub struct Memory {
+    /// The board size and rule of the positions remembered (`None` while empty).
+    game: Option<(usize, Rule)>,
     /// Positions where a VCF of at most this many fours failed.
     pub(super) vcf_fails: ZobristMap<u32>,
     /// Positions where a VCT of at most this many threats failed.
@@ -160,12 +175,69 @@ pub struct Searcher {
     pub(super) refuted: ZobristMap<u32>,
     /// Defender-to-move positions where a defence holds against VCTs of this many threats.
     pub(super) defended: ZobristMap<u32>,
-    /// The cells a VCF just found depends on, gathered as it returns (see
-    /// [`Searcher::vcf_line`]).
-    pub(super) vcf_line: Vec<Sq>,
     /// Positions won by a VCF, with its first move and the cells it depends on.
     pub(super) vcf_lines: ZobristMap<(Sq, Vec<Sq>)>,
-    tt: Table,
+    /// The alpha-beta transposition table.
+    pub(super) tt: Table,
+}
+
+/// The proof maps hold at most about this many positions together: when the next search
+/// begins with more, they are emptied (the alpha-beta table, of fixed size, replaces its
+/// entries instead).
+const MAP_LIMIT: usize = 1 << 20;
+
+impl Memory {
+    /// An empty memory.
+    pub fn new() -> Memory {
+        Memory {
+            game: None,
+            vcf_fails: ZobristMap::default(),
+            vct_fails: ZobristMap::default(),
+            vct_wins: ZobristMap::default(),
+            refuted: ZobristMap::default(),
+            defended: ZobristMap::default(),
+            vcf_lines: ZobristMap::default(),
+            tt: Table::new(),
+        }
+    }
+
+    /// Readies the memory for a search of `board`: a memory of another board size or rule is
+    /// emptied, the alpha-beta table's older entries become the first to be replaced, and the
+    /// proof maps are emptied when they hold more than [`MAP_LIMIT`] positions.
+    fn begin_search(&mut self, board: &Board) {
+        let game = Some((board.size(), board.rule()));
+        if self.game != game {
+            *self = Memory::new();
+            self.game = game;
+        }
+        self.tt.new_generation();
+        if self.proofs_held() > MAP_LIMIT {
+            self.vcf_fails.clear();
+            self.vct_fails.clear();
+            self.vct_wins.clear();
+            self.refuted.clear();
+            self.defended.clear();
+            self.vcf_lines.clear();
+        }
+    }
+}
+
+impl Memory {
+    /// How many positions the proof maps hold together.
+    fn proofs_held(&self) -> usize {
+        self.vcf_fails.len()
+            + self.vct_fails.len()
+            + self.vct_wins.len()
+            + self.refuted.len()
+            + self.defended.len()
+            + self.vcf_lines.len()
+    }
+}
+
+impl Default for Memory {
+    fn default() -> Self {
+        Memory::new()
+    }
 }
 
 /// A root move's searched value.
@@ -178,8 +250,15 @@ pub struct RootValue {
 }
 
 impl Searcher {
-    /// A searcher over `board`.
+    /// A searcher over `board` with an empty memory.
     pub fn new(board: Board) -> Searcher {
+        Searcher::with_memory(board, Memory::new())
+    }
+
+    /// A searcher over `board` that starts from what `memory` holds (if it holds positions of
+    /// the same board size and rule).
+    pub fn with_memory(board: Board, mut memory: Memory) -> Searcher {
+        memory.begin_search(&board);
         Searcher {
             board,
             budget: Budget {
@@ -189,15 +268,14 @@ impl Searcher {
             control: SearchControl::new(),
             nodes: 0,
             stopped: false,
-            vcf_fails: ZobristMap::default(),
-            vct_fails: ZobristMap::default(),
-            vct_wins: ZobristMap::default(),
-            refuted: ZobristMap::default(),
-            defended: ZobristMap::default(),
             vcf_line: Vec::new(),
-            vcf_lines: ZobristMap::default(),
-            tt: Table::new(),
+            memory,
         }
+    }
+
+    /// What the searches learned, for the next searcher.
+    pub fn into_memory(self) -> Memory {
+        self.memory
     }
 
     /// Sets what the next searches may spend and clears the stop flag.
@@ -295,7 +373,7 @@ impl Searcher {
         }
         // The table first: a usable entry spares the scan.
         let hash = self.board.hash();
-        let entry = self.tt.probe(hash);
+        let entry = self.memory.tt.probe(hash);
         if let Some(e) = entry.filter(|e| e.depth as i32 >= depth) {
             let score = from_tt(e.score, ply);
             let usable = match e.bound {
@@ -367,12 +445,13 @@ impl Searcher {
         } else {
             Bound::Exact
         };
-        self.tt.store(Entry {
+        self.memory.tt.store(Entry {
             hash,
             depth: depth.clamp(0, 100) as i8,
             bound,
             score: to_tt(best, ply),
             best: best_move as u16,
+            generation: 0,
         });
         best
     }
@@ -440,7 +519,7 @@ impl Searcher {
         let mut line = vec![first];
         self.board.play(first);
         while line.len() < len {
-            let Some(sq) = self.tt.best_move(self.board.hash()) else {
+            let Some(sq) = self.memory.tt.best_move(self.board.hash()) else {
                 break;
             };
             if !self.board.is_empty(sq) {
@@ -632,6 +711,36 @@ mod tests {
     fn position(rows: [&str; 15], to_move: char) -> Searcher {
         let text = format!("{} {to_move}", rows.join("/"));
         Searcher::new(Board::new(&Gomoku::parse_position(&text).unwrap()))
+    }
+
+    /// A memory carries over to a position of the same size and rule, and is emptied for
+    /// another rule or size: the same stones there are another position.
+    #[test]
+    fn a_memory_serves_only_the_same_board_size_and_rule() {
+        let game = |size: usize, rule: Rule| {
+            let mut game = Gomoku::new(size, rule).unwrap();
+            for m in game.parse_moves("h8 i9 g9 i7").unwrap() {
+                game.play(m);
+            }
+            Board::new(&game)
+        };
+        let mut searcher = Searcher::new(game(15, Rule::Freestyle));
+        searcher.vct(4);
+        let (values, _) = searcher.search_root(3, |_, _, _| {});
+        searcher.board.play(values[0].sq);
+        let child = searcher.board.hash();
+        searcher.board.undo();
+        let memory = searcher.into_memory();
+        assert!(memory.proofs_held() > 0 && memory.tt.probe(child).is_some());
+
+        let same = Searcher::with_memory(game(15, Rule::Freestyle), memory).into_memory();
+        assert!(same.proofs_held() > 0 && same.tt.probe(child).is_some());
+        let renju = Searcher::with_memory(game(15, Rule::Renju), same).into_memory();
+        assert!(renju.proofs_held() == 0 && renju.tt.probe(child).is_none());
+        let mut searcher = Searcher::with_memory(game(15, Rule::Renju), renju);
+        searcher.search_root(3, |_, _, _| {});
+        let larger = Searcher::with_memory(game(19, Rule::Renju), searcher.into_memory());
+        assert!(larger.memory.tt.probe(child).is_none());
     }
 
     /// Black makes two open threes at once at (7,7): whichever white blocks, the other becomes

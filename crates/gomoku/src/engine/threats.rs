@@ -130,7 +130,7 @@ impl Searcher {
         }
         if !self.stopped() {
             let hash = self.board.hash();
-            self.vcf_fails.insert(hash, depth);
+            self.memory.vcf_fails.insert(hash, depth);
         }
         None
     }
@@ -141,7 +141,7 @@ impl Searcher {
     /// fours winning, so these cells are a complete set of defences against the threat.
     pub fn vcf_line(&mut self) -> Option<(Sq, Vec<Sq>)> {
         let hash = self.board.hash();
-        if let Some(found) = self.vcf_lines.get(&hash) {
+        if let Some(found) = self.memory.vcf_lines.get(&hash) {
             return Some(found.clone());
         }
         self.vcf_line.clear();
@@ -149,7 +149,7 @@ impl Searcher {
         let mut cells = std::mem::take(&mut self.vcf_line);
         cells.sort_unstable();
         cells.dedup();
-        self.vcf_lines.insert(hash, (win, cells.clone()));
+        self.memory.vcf_lines.insert(hash, (win, cells.clone()));
         Some((win, cells))
     }
 
@@ -183,7 +183,7 @@ impl Searcher {
             return None;
         }
         let hash = self.board.hash();
-        if let Some(&(d, m)) = self.vct_wins.get(&hash) {
+        if let Some(&(d, m)) = self.memory.vct_wins.get(&hash) {
             if d <= depth {
                 return Some(m);
             }
@@ -200,7 +200,7 @@ impl Searcher {
         }
         if !self.stopped() {
             let hash = self.board.hash();
-            self.vct_fails.insert(hash, depth);
+            self.memory.vct_fails.insert(hash, depth);
         }
         None
     }
@@ -213,7 +213,7 @@ impl Searcher {
         let won = self.refutes_all_defences(depth - 1);
         self.board.undo();
         if won {
-            self.vct_wins.insert(hash, (depth, m));
+            self.memory.vct_wins.insert(hash, (depth, m));
         }
         won
     }
@@ -256,10 +256,10 @@ impl Searcher {
             return false;
         }
         let hash = self.board.hash();
-        if self.refuted.get(&hash).is_some_and(|&d| d <= depth) {
+        if self.memory.refuted.get(&hash).is_some_and(|&d| d <= depth) {
             return true;
         }
-        if self.defended.get(&hash).is_some_and(|&d| d >= depth) {
+        if self.memory.defended.get(&hash).is_some_and(|&d| d >= depth) {
             return false;
         }
         let scan = self.scan();
@@ -310,12 +310,12 @@ impl Searcher {
             self.board.undo();
             if !won {
                 if !self.stopped() {
-                    self.defended.insert(hash, depth);
+                    self.memory.defended.insert(hash, depth);
                 }
                 return false;
             }
         }
-        self.refuted.insert(hash, depth);
+        self.memory.refuted.insert(hash, depth);
         true
     }
 
@@ -347,13 +347,15 @@ impl Searcher {
     }
 
     fn vcf_failed(&self, depth: u32) -> bool {
-        self.vcf_fails
+        self.memory
+            .vcf_fails
             .get(&self.board.hash())
             .is_some_and(|&d| d >= depth)
     }
 
     fn vct_failed(&self, depth: u32) -> bool {
-        self.vct_fails
+        self.memory
+            .vct_fails
             .get(&self.board.hash())
             .is_some_and(|&d| d >= depth)
     }

@@ -1,5 +1,7 @@
 //! The alpha-beta transposition table: buckets of two entries, one kept for the deepest search
-//! of the positions that share it and one replaced by every newer result.
+//! of the positions that share it and one replaced by every newer result. The table lives from
+//! one move of a game to the next; an entry of an earlier search gives way to the current
+//! search's results whatever its depth.
 
 use super::board::Sq;
 
@@ -28,6 +30,8 @@ pub struct Entry {
     pub score: i32,
     /// The best (or refuting) move found.
     pub best: u16,
+    /// The search that stored it (see [`Table::new_generation`]).
+    pub generation: u8,
 }
 
 /// Entries in the table (a power of two; two to a bucket).
@@ -36,6 +40,7 @@ const SIZE: usize = 1 << 18;
 /// The table.
 pub struct Table {
     entries: Vec<Entry>,
+    generation: u8,
 }
 
 impl Table {
@@ -43,6 +48,7 @@ impl Table {
     pub fn new() -> Table {
         Table {
             entries: vec![Entry::default(); SIZE],
+            generation: 0,
         }
     }
 
@@ -60,14 +66,22 @@ impl Table {
             .copied()
     }
 
-    /// Remembers `entry`: in the deep slot if it is the same position or searched at least as
-    /// deep (the entry it displaces moves to the other slot), else in the other slot.
-    pub fn store(&mut self, entry: Entry) {
+    /// Begins a new search: the entries stored so far stay readable but no longer hold the
+    /// deep slot of their bucket against the new search's results.
+    pub fn new_generation(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+    }
+
+    /// Remembers `entry` for the current search: in the deep slot if it is the same position,
+    /// searched at least as deep, or the slot holds an earlier search's entry (the entry it
+    /// displaces moves to the other slot), else in the other slot.
+    pub fn store(&mut self, mut entry: Entry) {
+        entry.generation = self.generation;
         let b = Self::bucket(entry.hash);
         let deep = self.entries[b];
         if deep.hash == entry.hash {
             self.entries[b] = entry;
-        } else if entry.depth >= deep.depth {
+        } else if entry.depth >= deep.depth || deep.generation != self.generation {
             self.entries[b + 1] = deep;
             self.entries[b] = entry;
         } else {
@@ -98,6 +112,7 @@ mod tests {
             bound: Bound::Exact,
             score: 7,
             best,
+            generation: 0,
         }
     }
 
@@ -130,6 +145,25 @@ mod tests {
         table.store(entry(9, 5, 4));
         assert_eq!(table.probe(9), Some(entry(9, 5, 4)));
         assert_eq!(table.probe(8), Some(entry(8, 3, 2)));
+    }
+
+    #[test]
+    fn an_earlier_search_s_entry_gives_way_whatever_its_depth() {
+        let mut table = Table::new();
+        table.store(entry(4, 9, 10));
+        table.store(entry(5, 2, 11));
+        // The next search: the old deep entry stays readable...
+        table.new_generation();
+        assert_eq!(table.best_move(4), Some(10));
+        // ...until a shallower result of this search takes its slot; it moves to the other.
+        table.store(entry(4 + SIZE as u64, 1, 12));
+        assert_eq!(table.best_move(4 + SIZE as u64), Some(12));
+        assert_eq!(table.best_move(4), Some(10));
+        assert_eq!(table.probe(5), None);
+        // Within one search, depth decides again.
+        table.store(entry(5, 2, 13));
+        assert_eq!(table.best_move(4 + SIZE as u64), Some(12));
+        assert_eq!(table.best_move(5), Some(13));
     }
 
     #[test]
