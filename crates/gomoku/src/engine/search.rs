@@ -205,24 +205,18 @@ impl Memory {
     /// emptied, the alpha-beta table's older entries become the first to be replaced, and the
     /// proof maps are emptied when they hold more than [`MAP_LIMIT`] positions.
     fn begin_search(&mut self, board: &Board) {
-        let game = Some((board.size(), board.rule()));
-        if self.game != game {
-            *self = Memory::new();
-            self.game = game;
+        let game = (board.size(), board.rule());
+        if self.game.is_some_and(|held| held != game) {
+            self.forget_proofs();
+            self.tt = Table::new();
         }
+        self.game = Some(game);
         self.tt.new_generation();
         if self.proofs_held() > MAP_LIMIT {
-            self.vcf_fails.clear();
-            self.vct_fails.clear();
-            self.vct_wins.clear();
-            self.refuted.clear();
-            self.defended.clear();
-            self.vcf_lines.clear();
+            self.forget_proofs();
         }
     }
-}
 
-impl Memory {
     /// How many positions the proof maps hold together.
     fn proofs_held(&self) -> usize {
         self.vcf_fails.len()
@@ -231,6 +225,16 @@ impl Memory {
             + self.refuted.len()
             + self.defended.len()
             + self.vcf_lines.len()
+    }
+
+    /// Empties the proof maps.
+    fn forget_proofs(&mut self) {
+        self.vcf_fails.clear();
+        self.vct_fails.clear();
+        self.vct_wins.clear();
+        self.refuted.clear();
+        self.defended.clear();
+        self.vcf_lines.clear();
     }
 }
 
