@@ -229,6 +229,28 @@ fn train_saves_a_network_that_resumes_and_plays() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stderr.contains("after 40 games"), "{}", run.stderr);
 
+    // Split into stages on resuming: every board keeps its value, so play goes on alike.
+    let run = tabula(
+        &[
+            "train", "2048", "--games", "5", "--out", out, "--resume", out, "--stages", "64,256",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("after 45 games"), "{}", run.stderr);
+    let run = tabula(
+        &[
+            "train", "2048", "--games", "1", "--out", out, "--resume", out, "--stages", "128",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 2, "other stages are refused: {}", run.stderr);
+    assert!(
+        run.stderr.contains("already has stages from 64,256"),
+        "{}",
+        run.stderr
+    );
+
     let agent = format!("ntuple:weights={out},depth=1");
     let run = tabula(
         &[
@@ -247,7 +269,7 @@ fn train_refuses_bad_input_with_exit_code_2() {
     let out = out.to_str().unwrap();
     let missing = dir.path().join("missing.bin");
     let missing = missing.to_str().unwrap();
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 9] = [
         (
             &["train", "reversi", "--games", "1", "--out", out],
             "only 2048 can be trained",
@@ -273,6 +295,25 @@ fn train_refuses_bad_input_with_exit_code_2() {
                 "train", "2048", "--games", "1", "--out", out, "--shapes", "0,16",
             ],
             "off the board",
+        ),
+        (
+            &[
+                "train", "2048", "--games", "1", "--out", out, "--stages", "8192,100",
+            ],
+            "\"100\" is not a tile",
+        ),
+        (
+            &[
+                "train",
+                "2048",
+                "--games",
+                "1",
+                "--out",
+                out,
+                "--stages",
+                "16384,8192",
+            ],
+            "must increase",
         ),
         (
             &[

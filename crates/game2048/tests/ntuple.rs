@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use proptest::prelude::*;
+use tabula_2048::board::Board;
 use tabula_2048::engine::Expectimax;
 use tabula_2048::ntuple::file::{checksum, WeightsError, MAGIC, VERSION};
 use tabula_2048::ntuple::train::{Trainer, DEFAULT_ALPHA};
@@ -27,8 +28,14 @@ fn trained(games: usize, seed: u64) -> Network {
     net
 }
 
-/// The header of a file with these tuples (magic, version, count, shapes, games).
+/// The header of a file with these tuples (magic, version, count, shapes, from version 2
+/// no stage boundaries, games).
 fn header(version: u32, shapes: &[&[u8]]) -> Vec<u8> {
+    staged_header(version, shapes, &[])
+}
+
+/// [`header`] with stage boundaries (written only from version 2).
+fn staged_header(version: u32, shapes: &[&[u8]], boundaries: &[u8]) -> Vec<u8> {
     let mut out = MAGIC.to_vec();
     out.extend_from_slice(&version.to_le_bytes());
     out.extend_from_slice(&(shapes.len() as u32).to_le_bytes());
@@ -36,8 +43,19 @@ fn header(version: u32, shapes: &[&[u8]]) -> Vec<u8> {
         out.push(shape.len() as u8);
         out.extend_from_slice(shape);
     }
+    if version >= 2 {
+        out.push(boundaries.len() as u8);
+        out.extend_from_slice(boundaries);
+    }
     out.extend_from_slice(&0u64.to_le_bytes());
     out
+}
+
+/// Boards with each largest tile from 2 to 32768, the rest small tiles in a fixed pattern.
+fn boards_of_every_stage() -> Vec<Board> {
+    (1u64..=15)
+        .map(|largest| Board(largest | 0x0000_1234_2100_3210 << 4))
+        .collect()
 }
 
 /// `body` followed by its checksum.
@@ -88,6 +106,70 @@ fn wrong_magic_and_version_are_refused() {
         Network::from_bytes(&newer),
         Err(WeightsError::Version { found: VERSION + 1 })
     );
+}
+
+#[test]
+fn a_network_split_into_stages_values_every_board_as_before() {
+    let net = trained(20, 4);
+    let staged = net.clone().split_into_stages(&[11, 13]).unwrap();
+    assert_eq!(staged.stage_boundaries(), &[11, 13]);
+    for board in boards_of_every_stage() {
+        assert_eq!(staged.evaluate(board), net.evaluate(board), "{board:?}");
+    }
+    // Splitting again at the same tiles changes nothing; at others it is refused.
+    assert_eq!(staged.clone().split_into_stages(&[11, 13]).unwrap(), staged);
+    let error = staged.split_into_stages(&[12]).unwrap_err();
+    assert!(
+        error.contains("already has stages from 2048,8192"),
+        "{error}"
+    );
+}
+
+#[test]
+fn each_stage_learns_apart() {
+    let mut net = tiny().split_into_stages(&[11, 13]).unwrap();
+    let boards = boards_of_every_stage();
+    // A board whose largest tile is 4096 (exponent 12) lies in the middle stage.
+    let middle = boards[11];
+    net.update(middle, 800.0);
+    for board in &boards {
+        let stage = (board.max_exponent() >= 11) as u8 + (board.max_exponent() >= 13) as u8;
+        let value = net.evaluate(*board);
+        if stage == 1 {
+            assert!(value > 100.0, "{board:?} shares the middle stage: {value}");
+        } else {
+            assert_eq!(value, 0.0, "{board:?} is in stage {stage}");
+        }
+    }
+}
+
+#[test]
+fn a_staged_network_loads_back_equal_and_a_version_1_file_still_loads() {
+    let staged = trained(5, 2).split_into_stages(&[13]).unwrap();
+    assert_eq!(Network::from_bytes(&staged.to_bytes()), Ok(staged));
+
+    // Version 1 had no stage part: the same network written that way reads as one stage.
+    let net = trained(5, 2);
+    let bytes = net.to_bytes();
+    let stage_part = header(VERSION, &[&[0, 1, 2, 3], &[4, 5, 6, 7]]).len() - 9;
+    assert_eq!(bytes[stage_part], 0, "no boundaries");
+    let mut old = bytes[..bytes.len() - 8].to_vec();
+    old.remove(stage_part);
+    old[8..12].copy_from_slice(&1u32.to_le_bytes());
+    assert_eq!(Network::from_bytes(&sealed(old)), Ok(net));
+}
+
+#[test]
+fn bad_stage_boundaries_are_refused_before_the_weights_are_read() {
+    let shapes: &[&[u8]] = &[&[0, 1]];
+    for bad in [&[13, 13][..], &[14, 13], &[0], &[16], &[2, 4, 6, 8, 10]] {
+        let bytes = sealed(staged_header(VERSION, shapes, bad));
+        let error = Network::from_bytes(&bytes).unwrap_err();
+        assert!(
+            matches!(error, WeightsError::Stages { .. }),
+            "{bad:?}: {error:?}"
+        );
+    }
 }
 
 #[test]

@@ -325,6 +325,7 @@ cli-error-train-game = only 2048 can be trained, not { $name }
 cli-error-train-alpha = --alpha must be above 0 and at most 1, not { $value }
 cli-error-train-optimistic = --optimistic must be a finite number, not { $value }
 cli-error-train-shapes = bad --shapes { $value }: { $reason }
+cli-error-train-stages = bad --stages { $value }: { $reason }
 cli-train-progress = { $games } games, { $per_second } games/s, { $moves } moves/s | last { $window }: mean score { $mean }, 2048 { $r2048 }%, 8192 { $r8192 }%, 16384 { $r16384 }%, 32768 { $r32768 }%
 cli-train-saved = saved { $path } after { $games } games
 cli-error-needs-exact = { $what } needs an exact solver, and { $game } agent { $spec } has none: { $why }

@@ -319,6 +319,7 @@ cli-error-train-game = 只有 2048 可以训练，而不是 { $name }
 cli-error-train-alpha = --alpha 必须大于 0 且不超过 1，而不是 { $value }
 cli-error-train-optimistic = --optimistic 必须是有限的数，而不是 { $value }
 cli-error-train-shapes = --shapes { $value } 不对：{ $reason }
+cli-error-train-stages = --stages { $value } 不对：{ $reason }
 cli-train-progress = { $games } 局，每秒 { $per_second } 局，每秒 { $moves } 步 | 最近 { $window } 局：平均分 { $mean }，2048 { $r2048 }%，8192 { $r8192 }%，16384 { $r16384 }%，32768 { $r32768 }%
 cli-train-saved = 已保存 { $path }（{ $games } 局之后）
 cli-error-needs-exact = { $what } 需要能精确求解的电脑玩家，而 { $game } 的 { $spec } 不能：{ $why }

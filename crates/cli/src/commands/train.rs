@@ -49,6 +49,11 @@ pub struct TrainArgs {
     /// slashes, e.g. `0,1,2,3/4,5,6,7`; default the four 6-tuples of the literature (268 MB).
     #[arg(long, value_name = "CELLS/CELLS...", conflicts_with = "resume")]
     pub shapes: Option<String>,
+    /// Tiles at which a new stage of weights begins, separated by commas (e.g. `8192,16384`):
+    /// a board is valued by the tables of the stage its largest tile reaches. A resumed
+    /// network of one stage is split, each stage starting as a copy of its tables.
+    #[arg(long, value_name = "TILES")]
+    pub stages: Option<String>,
     /// Seconds between saves.
     #[arg(long, value_name = "SECONDS", default_value_t = 300,
           value_parser = whole_number::<u64, 1, 86_400>)]
@@ -92,6 +97,12 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
                 .map_err(|reason| bad_shapes(text_of(args), reason))?
         }
     };
+    if let Some(text) = &args.stages {
+        let boundaries = parse_stages(text)?;
+        network = network
+            .split_into_stages(&boundaries)
+            .map_err(|reason| bad_stages(text, reason))?;
+    }
     let seed = args
         .seed
         .unwrap_or_else(|| rand::rng().random())
@@ -171,6 +182,27 @@ fn parse_shapes(text: &str) -> Result<Vec<Vec<u8>>> {
                     })
                 })
                 .collect()
+        })
+        .collect()
+}
+
+/// The usage error for `--stages`.
+fn bad_stages(text: &str, reason: String) -> CliError {
+    CliError::usage_key(
+        "cli-error-train-stages",
+        &[("value", tabula_core::quote(text)), ("reason", reason)],
+    )
+}
+
+/// Reads `--stages`: tiles separated by `,`, as tile exponents.
+fn parse_stages(text: &str) -> Result<Vec<u8>> {
+    text.split(',')
+        .map(|tile| match tile.trim().parse::<u32>() {
+            Ok(t) if t >= 2 && t.is_power_of_two() && t <= 32768 => Ok(t.trailing_zeros() as u8),
+            _ => Err(bad_stages(
+                text,
+                format!("{} is not a tile from 2 to 32768", tabula_core::quote(tile)),
+            )),
         })
         .collect()
 }

@@ -6,24 +6,29 @@
 //! | 4                | the format version, [`VERSION`]                             |
 //! | 4                | the number of tuples `t` (1 to [`super::MAX_TUPLES`])       |
 //! | per tuple 1 + n  | its length `n` (1 to [`super::MAX_TUPLE_LEN`]), its cells   |
+//! | 1 + k            | the number `k` of stage boundaries, each a tile exponent    |
 //! | 8                | training games played                                      |
-//! | 4 × Σ 16^n       | the weights, `f32`, tuple after tuple                       |
+//! | 4 × (k+1) × Σ 16^n | the weights, `f32`, tuple after tuple, each stage by stage |
 //! | 8                | the checksum of everything before it ([`checksum`])         |
 //!
-//! Reading checks each part in that order and says which one is wrong; it never panics,
-//! whatever the bytes ([`Network::from_bytes`]).
+//! Version 1 files, written before networks had stages, have no stage part (one stage); this
+//! build reads them too. Reading checks each part in that order and says which one is wrong;
+//! it never panics, whatever the bytes ([`Network::from_bytes`]).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use super::{check_shapes, Network, Tuple, CELL_VALUES, MAX_TUPLES};
+use super::{check_shapes, check_stages, Network, Tuple, CELL_VALUES, MAX_TUPLES};
 
 /// The first eight bytes of every weights file.
 pub const MAGIC: [u8; 8] = *b"TABNTUPL";
 
-/// The version this build writes and reads.
-pub const VERSION: u32 = 1;
+/// The version this build writes (it reads every version from 1 on).
+pub const VERSION: u32 = 2;
+
+/// The first version whose files have stages.
+const STAGED_VERSION: u32 = 2;
 
 /// The file name the `ntuple` agent looks for in the data directory.
 pub const DEFAULT_FILE: &str = "2048-ntuple.bin";
@@ -57,7 +62,7 @@ pub enum WeightsError {
     #[error("not a Tabula 2048 n-tuple weights file (it does not begin with TABNTUPL)")]
     Magic,
     /// It is of another version.
-    #[error("weights file version {found}; this build reads version {VERSION}")]
+    #[error("weights file version {found}; this build reads versions 1 to {VERSION}")]
     Version {
         /// The version in the file.
         found: u32,
@@ -65,6 +70,12 @@ pub enum WeightsError {
     /// Its tuple shapes are not valid.
     #[error("bad tuple shapes in the weights file: {reason}")]
     Shapes {
+        /// What is wrong.
+        reason: String,
+    },
+    /// Its stage boundaries are not valid.
+    #[error("bad stage boundaries in the weights file: {reason}")]
+    Stages {
         /// What is wrong.
         reason: String,
     },
@@ -130,6 +141,8 @@ impl Network {
             out.push(tuple.cells.len() as u8);
             out.extend_from_slice(&tuple.cells);
         }
+        out.push(self.boundaries.len() as u8);
+        out.extend_from_slice(&self.boundaries);
         out.extend_from_slice(&self.games.to_le_bytes());
         for table in self.tables() {
             for w in table {
@@ -148,7 +161,7 @@ impl Network {
             return Err(WeightsError::Magic);
         }
         let version = u32_at(bytes, &mut at)?;
-        if version != VERSION {
+        if !(1..=VERSION).contains(&version) {
             return Err(WeightsError::Version { found: version });
         }
         let count = u32_at(bytes, &mut at)?;
@@ -163,8 +176,20 @@ impl Network {
             shapes.push(take(bytes, &mut at, usize::from(len))?.to_vec());
         }
         check_shapes(&shapes).map_err(|reason| WeightsError::Shapes { reason })?;
+        let boundaries = if version >= STAGED_VERSION {
+            let count = take(bytes, &mut at, 1)?[0];
+            take(bytes, &mut at, usize::from(count))?.to_vec()
+        } else {
+            Vec::new()
+        };
+        check_stages(&boundaries).map_err(|reason| WeightsError::Stages { reason })?;
+        let stages = boundaries.len() + 1;
         let games = u64_at(bytes, &mut at)?;
-        let weights: usize = shapes.iter().map(|s| CELL_VALUES.pow(s.len() as u32)).sum();
+        let weights: usize = stages
+            * shapes
+                .iter()
+                .map(|s| CELL_VALUES.pow(s.len() as u32))
+                .sum::<usize>();
         let expected = (at + 4 * weights + 8) as u64;
         if (bytes.len() as u64) < expected {
             return Err(WeightsError::Truncated {
@@ -184,7 +209,7 @@ impl Network {
         }
         let mut tuples = Vec::with_capacity(shapes.len());
         for cells in shapes {
-            let n = CELL_VALUES.pow(cells.len() as u32);
+            let n = stages * CELL_VALUES.pow(cells.len() as u32);
             let raw = take(bytes, &mut at, 4 * n)?;
             let mut weights = super::table(n, 0.0);
             for (w, b) in weights.iter_mut().zip(raw.chunks_exact(4)) {
@@ -192,7 +217,11 @@ impl Network {
             }
             tuples.push(Tuple { cells, weights });
         }
-        Ok(Network { tuples, games })
+        Ok(Network {
+            tuples,
+            boundaries,
+            games,
+        })
     }
 
     /// Reads the weights file at `path`.

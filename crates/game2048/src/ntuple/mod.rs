@@ -7,6 +7,14 @@
 //! tuple is read on all 8 symmetric images of the board (rotations and reflections), which
 //! share the table, so a network of `t` tuples sums `8 t` weights.
 //!
+//! A network may also have **stages** (Jaśkowski 2016's multi-stage weights): each stage has
+//! tables of its own, and a board is valued by the tables of the stage its largest tile puts it
+//! in. A good player's boards look alike in every phase (a monotone chain of tiles in a corner)
+//! while what such a board is worth differs greatly between building 8192 and building 32768;
+//! stages let one network learn both. [`Network::split_into_stages`] turns a network of
+//! one stage into several whose tables all start as its own, so that training goes on from
+//! what it knew.
+//!
 //! [`STANDARD_SHAPES`] are the four 6-tuples of Yeh et al. (2016), also used by Jaśkowski and
 //! by Guei et al.: two 2×3 rectangles and two "three and three" shapes, placed on the edge row
 //! and on the row inside it. With the symmetries they see every corner, edge and inner row,
@@ -48,6 +56,9 @@ pub const MAX_TUPLE_LEN: usize = 6;
 
 /// The most tuples accepted in one network.
 pub const MAX_TUPLES: usize = 16;
+
+/// The most stage boundaries a network may have (it has one stage more than boundaries).
+pub const MAX_STAGE_BOUNDARIES: usize = 4;
 
 /// The number of symmetric images each tuple is read on.
 pub const SYMMETRIES: usize = 8;
@@ -94,7 +105,28 @@ pub fn check_shapes(shapes: &[Vec<u8>]) -> Result<(), String> {
     Ok(())
 }
 
-/// One tuple: its cells and its table.
+/// Checks a list of stage boundaries, as tile exponents (13 for 8192): at most
+/// [`MAX_STAGE_BOUNDARIES`], each from 1 to 15, strictly increasing. The error says what is
+/// wrong.
+pub fn check_stages(boundaries: &[u8]) -> Result<(), String> {
+    if boundaries.len() > MAX_STAGE_BOUNDARIES {
+        return Err(format!(
+            "{} stage boundaries; a network has at most {MAX_STAGE_BOUNDARIES}",
+            boundaries.len()
+        ));
+    }
+    if let Some(&bad) = boundaries.iter().find(|&&e| !(1..=15).contains(&e)) {
+        return Err(format!(
+            "stage boundary 2^{bad} is not a tile from 2 to 32768"
+        ));
+    }
+    if boundaries.windows(2).any(|pair| pair[0] >= pair[1]) {
+        return Err("stage boundaries must increase".to_string());
+    }
+    Ok(())
+}
+
+/// One tuple: its cells and its tables, one per stage, back to back.
 #[derive(Clone, Debug, PartialEq)]
 struct Tuple {
     cells: Vec<u8>,
@@ -102,6 +134,12 @@ struct Tuple {
 }
 
 impl Tuple {
+    /// The weights of one stage's table: `16^len`.
+    #[inline]
+    fn table_len(&self) -> usize {
+        CELL_VALUES.pow(self.cells.len() as u32)
+    }
+
     /// The table index of `board` read on this tuple's cells.
     #[inline]
     fn index(&self, board: Board) -> usize {
@@ -115,6 +153,8 @@ impl Tuple {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Network {
     tuples: Vec<Tuple>,
+    /// The tile exponents at which a new stage begins, increasing (empty: one stage).
+    boundaries: Vec<u8>,
     /// Training games played so far (kept in the file so a resumed run counts on).
     games: u64,
 }
@@ -133,8 +173,53 @@ impl Network {
                     weights: table(CELL_VALUES.pow(cells.len() as u32), per_weight),
                 })
                 .collect(),
+            boundaries: Vec::new(),
             games: 0,
         })
+    }
+
+    /// This network of one stage made into `boundaries.len() + 1` stages (see the module
+    /// docs), each starting with this network's tables, so every board keeps its value.
+    /// `boundaries` are tile exponents, checked by [`check_stages`]; a network that already
+    /// has stages is refused unless they are these.
+    pub fn split_into_stages(mut self, boundaries: &[u8]) -> Result<Network, String> {
+        check_stages(boundaries)?;
+        if self.boundaries == boundaries {
+            return Ok(self);
+        }
+        if !self.boundaries.is_empty() {
+            return Err(format!(
+                "the network already has stages from {}",
+                tiles(&self.boundaries)
+            ));
+        }
+        for tuple in &mut self.tuples {
+            let mut weights = table(tuple.weights.len() * (boundaries.len() + 1), 0.0);
+            for stage in weights.chunks_exact_mut(tuple.weights.len()) {
+                stage.copy_from_slice(&tuple.weights);
+            }
+            tuple.weights = weights;
+        }
+        self.boundaries = boundaries.to_vec();
+        Ok(self)
+    }
+
+    /// The stage boundaries as tile exponents (empty for a network of one stage).
+    pub fn stage_boundaries(&self) -> &[u8] {
+        &self.boundaries
+    }
+
+    /// The stage `board` is valued in: how many boundaries its largest tile has reached.
+    #[inline]
+    fn stage(&self, board: Board) -> usize {
+        if self.boundaries.is_empty() {
+            return 0;
+        }
+        let largest = board.max_exponent();
+        self.boundaries
+            .iter()
+            .take_while(|&&b| largest >= b)
+            .count()
     }
 
     /// The tuple shapes, as given to [`Network::new`].
@@ -160,10 +245,11 @@ impl Network {
     /// The estimated score still to come from the afterstate `board`.
     #[inline]
     pub fn evaluate(&self, board: Board) -> f32 {
+        let stage = self.stage(board);
         let mut sum = 0.0;
         for image in symmetries(board) {
             for tuple in &self.tuples {
-                sum += tuple.weights[tuple.index(image)];
+                sum += tuple.weights[stage * tuple.table_len() + tuple.index(image)];
             }
         }
         sum
@@ -171,19 +257,29 @@ impl Network {
 
     /// Moves the value of `board` by about `delta`, shared equally among its weights.
     pub fn update(&mut self, board: Board, delta: f32) {
+        let stage = self.stage(board);
         let step = delta / self.features() as f32;
         for image in symmetries(board) {
             for tuple in &mut self.tuples {
-                let i = tuple.index(image);
+                let i = stage * tuple.table_len() + tuple.index(image);
                 tuple.weights[i] += step;
             }
         }
     }
 
-    /// Every table, in tuple order (for the file).
+    /// Every tuple's tables, in tuple order (for the file).
     fn tables(&self) -> impl Iterator<Item = &[f32]> {
         self.tuples.iter().map(|t| t.weights.as_slice())
     }
+}
+
+/// Stage boundaries (tile exponents) as tiles, for messages: `8192,16384`.
+fn tiles(boundaries: &[u8]) -> String {
+    let tiles: Vec<String> = boundaries
+        .iter()
+        .map(|&e| (1u32 << e).to_string())
+        .collect();
+    tiles.join(",")
 }
 
 /// A table of `n` weights, all `value`. Look-ups jump all over tables of up to 64 MB, where
