@@ -21,11 +21,11 @@ reports no evaluation stops the script with a message and exit code 2.
 import argparse
 from concurrent.futures import ThreadPoolExecutor
 import os
-import re
 import subprocess
 import sys
 
-EVAL = re.compile(r"\b(?:Eval|ev)\s+([-+]?)(M?)(\d+)")
+# The evaluation in a brain's MESSAGE lines, read as the position scorer reads it.
+from score_positions import EVAL
 # A mate score (Rapfi's `M20`) counts as this much.
 MATE = 100000
 
