@@ -232,12 +232,13 @@ proptest! {
 
     #[test]
     fn random_headers_never_panic(
-        version in 0u32..3,
+        version in 0u32..4,
         shapes in proptest::collection::vec(proptest::collection::vec(0u8..20, 0..8), 0..4),
+        boundaries in proptest::collection::vec(0u8..20, 0..7),
         tail in proptest::collection::vec(any::<u8>(), 0..64),
     ) {
         let shapes: Vec<&[u8]> = shapes.iter().map(Vec::as_slice).collect();
-        let mut bytes = header(version, &shapes);
+        let mut bytes = staged_header(version, &shapes, &boundaries);
         bytes.extend_from_slice(&tail);
         prop_assert!(Network::from_bytes(&bytes).is_err());
     }
