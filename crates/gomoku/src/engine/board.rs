@@ -62,6 +62,10 @@ pub struct Board {
     fours: [[u64; WORDS]; 2],
     /// Threat and values of every combination of four line patterns (see [`combinations`]).
     combos: &'static [Combo],
+    /// Per colour, its points' shares of the static value summed over the candidates, ignoring
+    /// forbidden points: `[as mover, as opponent]` (see [`Combo::as_mover`]). Kept up to date
+    /// move by move, so that [`Board::static_value`] needs no scan.
+    worth: [[i32; 2]; 2],
     stones: usize,
     to_move: usize,
     hash: u64,
@@ -74,8 +78,9 @@ pub struct Board {
 /// recomputing anything.
 #[derive(Clone, Default)]
 struct Trail {
-    /// Per move: where its entries in `pats` begin, and the `fours` bitsets before it.
-    marks: Vec<(usize, [[u64; WORDS]; 2])>,
+    /// Per move: where its entries in `pats` begin, and the `fours` bitsets and the summed
+    /// `worth` before it.
+    marks: Vec<(usize, [[u64; WORDS]; 2], [[i32; 2]; 2])>,
     /// Overwritten line patterns: point, direction and old value.
     pats: Vec<(u16, u8, u8)>,
 }
@@ -106,6 +111,7 @@ impl Board {
             near: Box::new([0; GRID]),
             fours: [[0; WORDS]; 2],
             combos: combinations(),
+            worth: [[0; 2]; 2],
             stones: 0,
             to_move: 0,
             hash: 0,
@@ -253,10 +259,7 @@ impl Board {
         if colour == 0 && self.rule == Rule::Renju && self.renju_forbidden(pats, sq) {
             return (Combo::NOTHING, true);
         }
-        let index = (0..4).fold(0, |index, d| {
-            index | (patterns::unpack(pats[d], colour) as usize) << (3 * d)
-        });
-        (self.combos[index], false)
+        (self.combo(sq, colour), false)
     }
 
     /// Whether empty `sq` is forbidden to black (always false outside renju).
@@ -335,7 +338,7 @@ impl Board {
         self.hash ^= zobrist(self.to_move, sq) ^ WHITE_TO_MOVE;
         self.cells[sq] = 0;
         self.stones -= 1;
-        let (pats, fours) = self.trail.marks.pop().expect("a move's trail");
+        let (pats, fours, worth) = self.trail.marks.pop().expect("a move's trail");
         for (d, &step) in STEPS.iter().enumerate() {
             for k in 1..=REACH as isize {
                 self.keys[(sq as isize - k * step) as usize][d] &=
@@ -348,6 +351,7 @@ impl Board {
             self.pats[at as usize][d as usize] = old;
         }
         self.fours = fours;
+        self.worth = worth;
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 self.near[(sq as isize + dy * STRIDE as isize + dx) as usize] -= 1;
@@ -357,7 +361,12 @@ impl Board {
 
     fn place(&mut self, sq: Sq, colour: usize) {
         let v = colour as u32 + 1;
-        self.trail.marks.push((self.trail.pats.len(), self.fours));
+        self.trail
+            .marks
+            .push((self.trail.pats.len(), self.fours, self.worth));
+        if self.is_candidate(sq) {
+            self.count_worth(sq, -1);
+        }
         self.cells[sq] = v as u8;
         self.stones += 1;
         self.update_lines(sq, v);
@@ -381,7 +390,16 @@ impl Board {
                     let (old, new) = (self.pats[at][d], self.tables.both(*key));
                     if new != old {
                         self.trail.pats.push((at as u16, d as u8, old));
+                        // A candidate's share changes with its patterns; a point that becomes
+                        // a candidate with this move is counted by `update_near`.
+                        let counted = self.is_candidate(at);
+                        if counted {
+                            self.count_worth(at, -1);
+                        }
                         self.pats[at][d] = new;
+                        if counted {
+                            self.count_worth(at, 1);
+                        }
                         self.refresh(at);
                     }
                 }
@@ -389,14 +407,54 @@ impl Board {
         }
     }
 
-    /// Counts the new stone at `sq` in its neighbours' `near`.
+    /// Counts the new stone at `sq` in its neighbours' `near`, and the empty points it makes
+    /// candidates in `worth`.
     fn update_near(&mut self, sq: Sq) {
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 let at = (sq as isize + dy * STRIDE as isize + dx) as usize;
                 self.near[at] += 1;
+                if self.near[at] == 1 && self.cells[at] == 0 {
+                    self.count_worth(at, 1);
+                }
             }
         }
+    }
+
+    /// Whether `sq` is a candidate point: empty, with a stone within two points.
+    #[inline]
+    fn is_candidate(&self, sq: Sq) -> bool {
+        self.cells[sq] == 0 && self.near[sq] > 0
+    }
+
+    /// Adds (`sign` 1) or takes away (-1) candidate `sq`'s shares of the static value, for
+    /// both colours, to the running sums in `worth`.
+    #[inline]
+    fn count_worth(&mut self, sq: Sq, sign: i32) {
+        for colour in 0..2 {
+            let combo = self.combo(sq, colour);
+            self.worth[colour][0] += sign * combo.as_mover;
+            self.worth[colour][1] += sign * combo.as_opponent;
+        }
+    }
+
+    /// What `colour`'s move at `sq` makes, whether or not the point is forbidden to it.
+    #[inline]
+    fn combo(&self, sq: Sq, colour: usize) -> Combo {
+        let index = (0..4).fold(0, |index, d| {
+            index | (patterns::unpack(self.pats[sq][d], colour) as usize) << (3 * d)
+        });
+        self.combos[index]
+    }
+
+    /// The static value for the side to move, from the running sums: its candidates' shares as
+    /// the mover less the opponent's shares as the opponent. Forbidden points count as any
+    /// other, so under renju this is not the engine's evaluation (which gives black nothing
+    /// at a point forbidden to it).
+    #[inline]
+    pub fn running_value(&self) -> i32 {
+        let me = self.to_move;
+        self.worth[me][0] - self.worth[1 - me][1]
     }
 
     /// Every empty board point with a stone within two points (the centre on an empty board).
@@ -432,6 +490,20 @@ impl Board {
                     })
                 })
             })
+    }
+
+    /// The candidate points where either colour makes at least a four, in grid order.
+    pub fn four_points(&self) -> impl Iterator<Item = Sq> + '_ {
+        (0..WORDS).flat_map(move |word| {
+            let mut bits = self.fours[0][word] | self.fours[1][word];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    word * 64 + bit
+                })
+            })
+        })
     }
 
     /// Every empty board point.
@@ -736,6 +808,18 @@ mod tests {
                     let p = fresh.point(sq);
                     assert_eq!(fresh.forbidden(sq), game.forbidden(p).is_some());
                 }
+                // The running static value is the sum over the candidates, bans ignored.
+                let me = board.to_move();
+                let summed: i32 = fresh
+                    .candidates()
+                    .map(|sq| {
+                        let mine = board.combo(sq, me).as_mover;
+                        let theirs = board.combo(sq, 1 - me).as_opponent;
+                        mine - theirs
+                    })
+                    .sum();
+                assert_eq!(board.running_value(), summed, "{size} {rule:?} step {step}");
+                assert_eq!(fresh.running_value(), summed);
             }
         }
     }

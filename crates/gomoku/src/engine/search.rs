@@ -326,6 +326,30 @@ impl Searcher {
         Scan { spots }
     }
 
+    /// The candidates where either side makes at least a four, with their threats, in grid
+    /// order: all that [`Searcher::quiesce`] reads of a position (every threat from a four up
+    /// lies on them). Under renju, every candidate, as [`Searcher::scan`] gives them: the
+    /// static value there needs each point's ban.
+    pub fn threat_scan(&self) -> Scan {
+        if self.board.rule() == Rule::Renju {
+            return self.scan();
+        }
+        let me = self.board.to_move();
+        let mut spots = Vec::with_capacity(8);
+        spots.extend(self.board.four_points().map(|sq| self.spot_for(sq, me)));
+        Scan { spots }
+    }
+
+    /// Whether a leaf of the alpha-beta may go to the quiescence with a [`Searcher::threat_scan`]
+    /// alone: outside renju (see there), and with a stone and two empty points on the board,
+    /// which leave two candidates or more, so that the full scan would not find a node with
+    /// one move or none.
+    fn threats_suffice(&self) -> bool {
+        self.board.rule() != Rule::Renju
+            && self.board.stones() >= 1
+            && self.board.points() >= self.board.stones() + 2
+    }
+
     /// Candidate `sq` with its threats for the side to move and the opponent.
     pub fn spot(&self, sq: Sq) -> Spot {
         self.spot_for(sq, self.board.to_move())
@@ -346,10 +370,15 @@ impl Searcher {
     }
 
     /// The static value for the side to move: its line patterns against the opponent's
-    /// ([`super::board::EVAL_MOVER`] against [`super::board::EVAL_OPPONENT`]). The scan
-    /// already holds each point's share, so this is a sum.
+    /// ([`super::board::EVAL_MOVER`] against [`super::board::EVAL_OPPONENT`]). The board
+    /// keeps the sum of the candidates' shares as stones come and go; under renju, where a
+    /// point forbidden to black gives black nothing, it is summed from the full `scan`.
     pub(super) fn evaluate(&self, scan: &Scan) -> i32 {
-        scan.spots.iter().map(|s| s.worth).sum()
+        if self.board.rule() == Rule::Renju {
+            scan.spots.iter().map(|s| s.worth).sum()
+        } else {
+            self.board.running_value()
+        }
     }
 
     /// The moves worth searching at a node, most urgent first, or the node's known value.
@@ -389,7 +418,19 @@ impl Searcher {
                 return score;
             }
         }
-        let scan = self.scan();
+        let scan = if depth <= 0 && self.threats_suffice() {
+            let threats = self.threat_scan();
+            let calm = matches!(forced(&threats, ply), Ok(None))
+                && threats.first_theirs(WIN_FOUR).is_none();
+            if calm {
+                // Nothing forced and two moves or more: the quiescence, as below, without
+                // scanning every candidate.
+                return self.quiesce(&threats, alpha, beta, ply, QUIESCENCE_PLIES);
+            }
+            threats
+        } else {
+            self.scan()
+        };
         let mut moves = match self.node_moves(&scan, ply, WIDTH) {
             Ok(moves) => moves,
             Err(score) => return score,
@@ -460,7 +501,8 @@ impl Searcher {
         best
     }
 
-    /// The threat quiescence at a leaf (`scan` is its scan, the node already counted): the side
+    /// The threat quiescence at a leaf (`scan` is its scan, or its [`Searcher::threat_scan`],
+    /// the node already counted): the side
     /// to move facing an open three searches its defences and its own fours; otherwise it may
     /// stand on the static value or play one of its fours (each forces a block). At most
     /// `left` more plies; then the static value.
@@ -499,7 +541,7 @@ impl Searcher {
             let score = if self.out_of_budget() {
                 0
             } else {
-                let child = self.scan();
+                let child = self.threat_scan();
                 -self.quiesce(&child, -beta, -alpha, ply + 1, left - 1)
             };
             self.board.undo();
@@ -709,6 +751,44 @@ mod tests {
         }
         // No candidate at all is not quiet either: it is no move of this node.
         assert!(!scan.is_quiet(at("o15")));
+    }
+
+    /// What the quiescence reads of a leaf is the same from the threat scan as from the full
+    /// scan: the points with a four or more for either side, in the same order, and the same
+    /// static value. Random games of both rules that have no bans.
+    #[test]
+    fn a_threat_scan_reads_as_the_full_scan_at_a_leaf() {
+        use rand::seq::IndexedRandom;
+        use rand::SeedableRng;
+        let mut rng = tabula_core::GameRng::seed_from_u64(11);
+        let mut leaves_with_fours = 0;
+        for rule in [Rule::Freestyle, Rule::Standard] {
+            for _ in 0..20 {
+                let mut game = Gomoku::new(15, rule).unwrap();
+                let mut searcher = Searcher::new(Board::new(&game));
+                while !game.is_over() && game.occupied().count() < 60 {
+                    let mut moves = Vec::new();
+                    game.legal_moves(&mut moves);
+                    let p = *moves.choose(&mut rng).unwrap();
+                    searcher.board.play(searcher.board.sq(&game, p));
+                    game.play(p);
+                    let (full, threats) = (searcher.scan(), searcher.threat_scan());
+                    let fours = |scan: &Scan| -> Vec<(Sq, Threat, Threat)> {
+                        scan.playable_by_score()
+                            .iter()
+                            .filter(|s| s.mine >= FOUR || s.theirs >= FOUR)
+                            .map(|s| (s.sq, s.mine, s.theirs))
+                            .collect()
+                    };
+                    assert_eq!(fours(&threats), fours(&full));
+                    assert_eq!(threats.spots.len(), fours(&full).len());
+                    let summed: i32 = full.spots.iter().map(|s| s.worth).sum();
+                    assert_eq!(searcher.evaluate(&threats), summed);
+                    leaves_with_fours += usize::from(!threats.spots.is_empty());
+                }
+            }
+        }
+        assert!(leaves_with_fours > 100, "{leaves_with_fours}");
     }
 
     /// A freestyle 15x15 position from its rows (top first, `B`/`W`/`.`) and the side to move.
