@@ -78,11 +78,21 @@ pub struct Board {
 /// recomputing anything.
 #[derive(Clone, Default)]
 struct Trail {
-    /// Per move: where its entries in `pats` begin, and the `fours` bitsets and the summed
-    /// `worth` before it.
-    marks: Vec<(usize, [[u64; WORDS]; 2], [[i32; 2]; 2])>,
+    /// Per move, what it changed besides the line patterns.
+    marks: Vec<Mark>,
     /// Overwritten line patterns: point, direction and old value.
     pats: Vec<(u16, u8, u8)>,
+}
+
+/// What a move found on the board besides the line patterns it overwrote.
+#[derive(Clone)]
+struct Mark {
+    /// Where the move's entries in [`Trail::pats`] begin.
+    pats: usize,
+    /// The [`Board::fours`] bitsets before the move.
+    fours: [[u64; WORDS]; 2],
+    /// The summed [`Board::worth`] before the move.
+    worth: [[i32; 2]; 2],
 }
 
 /// Random numbers for the Zobrist hash, one per colour and grid point.
@@ -338,7 +348,7 @@ impl Board {
         self.hash ^= zobrist(self.to_move, sq) ^ WHITE_TO_MOVE;
         self.cells[sq] = 0;
         self.stones -= 1;
-        let (pats, fours, worth) = self.trail.marks.pop().expect("a move's trail");
+        let mark = self.trail.marks.pop().expect("a move's trail");
         for (d, &step) in STEPS.iter().enumerate() {
             for k in 1..=REACH as isize {
                 self.keys[(sq as isize - k * step) as usize][d] &=
@@ -347,11 +357,11 @@ impl Board {
                     !(3 << patterns::shift(-k as i32));
             }
         }
-        for (at, d, old) in self.trail.pats.drain(pats..).rev() {
+        for (at, d, old) in self.trail.pats.drain(mark.pats..).rev() {
             self.pats[at as usize][d as usize] = old;
         }
-        self.fours = fours;
-        self.worth = worth;
+        self.fours = mark.fours;
+        self.worth = mark.worth;
         for dy in -2..=2isize {
             for dx in -2..=2isize {
                 self.near[(sq as isize + dy * STRIDE as isize + dx) as usize] -= 1;
@@ -361,9 +371,11 @@ impl Board {
 
     fn place(&mut self, sq: Sq, colour: usize) {
         let v = colour as u32 + 1;
-        self.trail
-            .marks
-            .push((self.trail.pats.len(), self.fours, self.worth));
+        self.trail.marks.push(Mark {
+            pats: self.trail.pats.len(),
+            fours: self.fours,
+            worth: self.worth,
+        });
         if self.is_candidate(sq) {
             self.count_worth(sq, -1);
         }
