@@ -113,6 +113,27 @@ impl Scan {
         spots
     }
 
+    /// The `n` most urgent candidates the side to move may play, most urgent first: the first
+    /// `n` of [`Scan::playable_by_score`] (ties in grid order, as there), without sorting the
+    /// rest.
+    pub fn best_playable(&self, n: usize) -> Vec<Sq> {
+        let mut ranked: Vec<(std::cmp::Reverse<i32>, Sq)> = self
+            .spots
+            .iter()
+            .filter(|s| !s.banned)
+            .map(|s| (std::cmp::Reverse(s.score), s.sq))
+            .collect();
+        if n == 0 {
+            return Vec::new();
+        }
+        if ranked.len() > n {
+            ranked.select_nth_unstable(n - 1);
+            ranked.truncate(n);
+        }
+        ranked.sort_unstable();
+        ranked.into_iter().map(|(_, sq)| sq).collect()
+    }
+
     /// Every candidate, most urgent first.
     pub fn by_score(&self) -> Vec<Spot> {
         let mut spots = self.spots.clone();
@@ -386,16 +407,16 @@ impl Searcher {
         if let Some(block) = forced(scan, ply)? {
             return Ok(vec![block]);
         }
-        let ordered = scan.playable_by_score();
         if scan.first_theirs(WIN_FOUR).is_some() {
             // Answer the opponent's open three (or four-four point): block it or play a four.
-            return Ok(ordered
+            return Ok(scan
+                .playable_by_score()
                 .iter()
                 .filter(|s| s.mine >= FOUR || s.theirs >= FOUR)
                 .map(|s| s.sq)
                 .collect());
         }
-        Ok(ordered.iter().take(width).map(|s| s.sq).collect())
+        Ok(scan.best_playable(width))
     }
 
     /// Principal-variation alpha-beta to `depth` plies; at the leaves the threat quiescence
