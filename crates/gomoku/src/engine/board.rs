@@ -489,33 +489,14 @@ impl Board {
 
     /// The candidate points where `colour` makes at least a four, in grid order.
     pub fn fours(&self, colour: usize) -> impl Iterator<Item = Sq> + '_ {
-        self.fours[colour]
-            .iter()
-            .enumerate()
-            .flat_map(|(word, &bits)| {
-                let mut bits = bits;
-                std::iter::from_fn(move || {
-                    (bits != 0).then(|| {
-                        let bit = bits.trailing_zeros() as usize;
-                        bits &= bits - 1;
-                        word * 64 + bit
-                    })
-                })
-            })
+        points_of(self.fours[colour])
     }
 
     /// The candidate points where either colour makes at least a four, in grid order.
     pub fn four_points(&self) -> impl Iterator<Item = Sq> + '_ {
-        (0..WORDS).flat_map(move |word| {
-            let mut bits = self.fours[0][word] | self.fours[1][word];
-            std::iter::from_fn(move || {
-                (bits != 0).then(|| {
-                    let bit = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    word * 64 + bit
-                })
-            })
-        })
+        points_of(std::array::from_fn(|word| {
+            self.fours[0][word] | self.fours[1][word]
+        }))
     }
 
     /// Every empty board point.
@@ -542,6 +523,20 @@ impl Board {
         out.sort_unstable();
         out.dedup();
     }
+}
+
+/// The points of a bitset over the grid, in grid order.
+fn points_of(words: [u64; WORDS]) -> impl Iterator<Item = Sq> {
+    words.into_iter().enumerate().flat_map(|(word, bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let bit = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                word * 64 + bit
+            })
+        })
+    })
 }
 
 /// Whether `a` and `b` lie on one line (a row, column or diagonal) at most four steps apart,
