@@ -117,15 +117,15 @@ impl Scan {
     /// `n` of [`Scan::playable_by_score`] (ties in grid order, as there), without sorting the
     /// rest.
     pub fn best_playable(&self, n: usize) -> Vec<Sq> {
+        if n == 0 {
+            return Vec::new();
+        }
         let mut ranked: Vec<(std::cmp::Reverse<i32>, Sq)> = self
             .spots
             .iter()
             .filter(|s| !s.banned)
             .map(|s| (std::cmp::Reverse(s.score), s.sq))
             .collect();
-        if n == 0 {
-            return Vec::new();
-        }
         if ranked.len() > n {
             ranked.select_nth_unstable(n - 1);
             ranked.truncate(n);
@@ -523,10 +523,9 @@ impl Searcher {
     }
 
     /// The threat quiescence at a leaf (`scan` is its scan, or its [`Searcher::threat_scan`],
-    /// the node already counted): the side
-    /// to move facing an open three searches its defences and its own fours; otherwise it may
-    /// stand on the static value or play one of its fours (each forces a block). At most
-    /// `left` more plies; then the static value.
+    /// the node already counted): the side to move facing an open three searches its defences
+    /// and its own fours; otherwise it may stand on the static value or play one of its fours
+    /// (each forces a block). At most `left` more plies; then the static value.
     fn quiesce(&mut self, scan: &Scan, mut alpha: i32, beta: i32, ply: i32, left: i32) -> i32 {
         let moves: Vec<Sq> = match forced(scan, ply) {
             Err(score) => return score,
