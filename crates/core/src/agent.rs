@@ -383,9 +383,9 @@ impl FromStr for AgentSpec {
         }
         let mut spec = AgentSpec::named(&name.to_ascii_lowercase());
         if let Some(rest) = rest {
-            for (i, pair) in rest.split(',').enumerate() {
+            for (i, pair) in split_params(rest).iter().enumerate() {
                 let pair_value = pair.trim();
-                if i == 0 && !pair_value.is_empty() && !pair_value.contains('=') {
+                if i == 0 && !pair_value.is_empty() && !is_key_value(pair_value) {
                     spec.argument = Some(pair_value.to_string());
                     continue;
                 }
@@ -411,16 +411,46 @@ impl FromStr for AgentSpec {
     }
 }
 
+/// The comma-separated parts of a spec after its name; a doubled comma is a comma within a
+/// part (for a program path that has one: `pbrain:/opt/a,,b/brain,time=500`).
+fn split_params(rest: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    let mut chars = rest.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != ',' {
+            parts.last_mut().expect("a part").push(c);
+        } else if chars.peek() == Some(&',') {
+            chars.next();
+            parts.last_mut().expect("a part").push(',');
+        } else {
+            parts.push(String::new());
+        }
+    }
+    parts
+}
+
+/// Whether a part of a spec reads as `key=value`, a key being letters, digits, '-' and '_'
+/// (so that an argument with an '=' in it, such as a path, stays an argument).
+fn is_key_value(part: &str) -> bool {
+    part.split_once('=').is_some_and(|(key, _)| {
+        let key = key.trim();
+        !key.is_empty()
+            && key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    })
+}
+
 impl fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name)?;
         let mut separator = ':';
         if let Some(argument) = &self.argument {
-            write!(f, ":{argument}")?;
+            write!(f, ":{}", argument.replace(',', ",,"))?;
             separator = ',';
         }
         for (key, value) in &self.params {
-            write!(f, "{separator}{key}={value}")?;
+            write!(f, "{separator}{key}={}", value.replace(',', ",,"))?;
             separator = ',';
         }
         Ok(())
@@ -657,6 +687,35 @@ mod tests {
         );
         let spec: AgentSpec = "engine:time=5".parse().unwrap();
         assert_eq!(spec.argument(), None);
+    }
+
+    proptest::proptest! {
+        /// Any text parses without a panic, and a spec that parses prints back as a spec that
+        /// parses to the same (commas, '=' and ':' in arguments and values included).
+        #[test]
+        fn a_parsed_spec_prints_back_as_itself(text in "[a-z]{1,4}(:[a-z0-9=,:/. ]{0,16})?") {
+            if let Ok(spec) = text.parse::<AgentSpec>() {
+                let printed = spec.to_string();
+                proptest::prop_assert_eq!(printed.parse::<AgentSpec>(), Ok(spec), "{}", printed);
+            }
+        }
+    }
+
+    /// A doubled comma is a comma within the argument, and an argument may hold an '=' (a
+    /// program path may have either); both print back as they were written.
+    #[test]
+    fn an_argument_may_hold_a_comma_doubled_and_an_equals_sign() {
+        let spec: AgentSpec = "pbrain:/opt/a,,b/pbrain-z,time=200".parse().unwrap();
+        assert_eq!(spec.argument(), Some("/opt/a,b/pbrain-z"));
+        assert_eq!(spec.time_ms().unwrap(), Some(200));
+        assert_eq!(spec.to_string(), "pbrain:/opt/a,,b/pbrain-z,time=200");
+        let spec: AgentSpec = "pbrain:/opt/v=2/pbrain-z,,,time=300".parse().unwrap();
+        assert_eq!(spec.argument(), Some("/opt/v=2/pbrain-z,"));
+        assert_eq!(spec.time_ms().unwrap(), Some(300));
+        assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec);
+        let spec: AgentSpec = "engine:note=a,,b".parse().unwrap();
+        assert_eq!(spec.get("note"), Some("a,b"));
+        assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec);
     }
 
     #[test]

@@ -18,7 +18,7 @@ pub fn run(args: &AgentsArgs) -> Result<()> {
         }
         with_game!(kind, G => list::<G>());
     }
-    println!("\nAgents are named by spec strings NAME[:key=value,...], or NAME:ARGUMENT[,key=value,...] for those listed with an argument (pbrain:PATH); common keys: time (ms per move), depth (plies), level (1-10), seed; each key takes the range shown (min..max).");
+    println!("\nAgents are named by spec strings NAME[:key=value,...], or NAME:ARGUMENT[,key=value,...] for those listed with an argument (pbrain:PATH; a comma in it is written twice); common keys: time (ms per move), depth (plies), level (1-10), seed; each key takes the range shown (min..max).");
     Ok(())
 }
 
