@@ -27,6 +27,8 @@ const QUIESCENCE_PLIES: i32 = 8;
 const LMR_FIRST: usize = 3;
 /// See [`LMR_FIRST`].
 const LMR_DEPTH: i32 = 3;
+/// See [`late_move_reduction`].
+const LMR_DIVISOR: f64 = 2.0;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug)]
@@ -471,7 +473,11 @@ impl Searcher {
         let mut best = -MATE;
         let mut best_move = moves[0];
         for (i, &m) in moves.iter().enumerate() {
-            let reduced = i >= LMR_FIRST && depth >= LMR_DEPTH && scan.is_quiet(m);
+            let reduction = if i >= LMR_FIRST && depth >= LMR_DEPTH && scan.is_quiet(m) {
+                late_move_reduction(depth, i)
+            } else {
+                0
+            };
             self.board.play(m);
             let score = if i == 0 {
                 -self.pvs(depth - 1, -beta, -alpha, ply + 1)
@@ -479,8 +485,8 @@ impl Searcher {
                 // A late quiet move is first searched a ply shallower, and again at full depth
                 // if it seems to beat alpha.
                 let mut s = alpha + 1;
-                if reduced {
-                    s = -self.pvs(depth - 2, -alpha - 1, -alpha, ply + 1);
+                if reduction > 0 {
+                    s = -self.pvs(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha {
                     s = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
@@ -698,6 +704,14 @@ fn merge_partial(values: &mut Vec<RootValue>, partial: &[RootValue]) {
         .collect();
     sorted.extend(rest);
     *values = sorted;
+}
+
+/// How many plies shallower the `i`th move (the first is the 0th) of a node at `depth` is
+/// first searched when it is a late quiet move: at least one, growing with the logarithms of
+/// both, and never below depth 1 for the child.
+fn late_move_reduction(depth: i32, i: usize) -> i32 {
+    let r = (f64::from(depth).ln() * (i as f64).ln() / LMR_DIVISOR).round() as i32;
+    r.clamp(1, depth - 2)
 }
 
 /// A move's ordering value for one side from its line patterns and combined threat.
