@@ -23,7 +23,8 @@ const ROOT_WIDTH: usize = 20;
 /// How many plies the threat quiescence at the leaves may go (forced blocks included).
 const QUIESCENCE_PLIES: i32 = 8;
 /// Late-move reductions: from this move of a node on (the first is the 0th), at this depth or
-/// more, a quiet move (see [`Scan::is_quiet`]) is first searched one ply shallower.
+/// more, a quiet move (see [`Scan::is_quiet`]) is first searched shallower (by
+/// [`late_move_reduction`]).
 const LMR_FIRST: usize = 3;
 /// See [`LMR_FIRST`].
 const LMR_DEPTH: i32 = 3;
@@ -482,8 +483,8 @@ impl Searcher {
             let score = if i == 0 {
                 -self.pvs(depth - 1, -beta, -alpha, ply + 1)
             } else {
-                // A late quiet move is first searched a ply shallower, and again at full depth
-                // if it seems to beat alpha.
+                // A late quiet move is first searched shallower, and again at full depth if it
+                // seems to beat alpha.
                 let mut s = alpha + 1;
                 if reduction > 0 {
                     s = -self.pvs(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
@@ -823,6 +824,22 @@ mod tests {
             }
         }
         assert!(leaves_with_fours > 100, "{leaves_with_fours}");
+    }
+
+    /// Late quiet moves lose at least a ply, more the later they come and the deeper the
+    /// node, and their child keeps a ply at least.
+    #[test]
+    fn late_moves_are_reduced_more_the_later_and_deeper() {
+        for depth in LMR_DEPTH..=40 {
+            for i in LMR_FIRST..ROOT_WIDTH {
+                let r = late_move_reduction(depth, i);
+                assert!(r >= 1 && depth - 1 - r >= 1, "depth {depth} move {i}: {r}");
+                assert!(r <= late_move_reduction(depth, i + 1));
+                assert!(r <= late_move_reduction(depth + 1, i));
+            }
+        }
+        assert_eq!(late_move_reduction(3, 11), 1);
+        assert_eq!(late_move_reduction(9, 11), 3);
     }
 
     /// A freestyle 15x15 position from its rows (top first, `B`/`W`/`.`) and the side to move.
