@@ -12,8 +12,12 @@
 //! first line that is not `MESSAGE`, `DEBUG`, `INFO`, `UNKNOWN`, `OK` or `ERROR` (an `ERROR` is
 //! kept to explain a failure).
 //!
-//! Each move's wall time is measured from the moment the command is flushed to the moment the
-//! answer arrives. A brain may take its `time` plus a tolerance of [`tolerance_ms`] (a fifth of
+//! A command that asks for a move goes out no sooner than [`SETTLE_MS`] after the brain's
+//! last answer: Rapfi (0.43 here) drops a `TURN` that reaches it while its search thread is
+//! still finishing the move it just printed, answers `ERROR Unknown command: x,y` to the rest of
+//! the line and then waits forever, so an opponent that answers at once (a forced block) made
+//! it forfeit games it was winning. Each move's wall time is measured from the moment the
+//! command is flushed to the moment the answer arrives, so the pause costs the brain nothing. A brain may take its `time` plus a tolerance of [`tolerance_ms`] (a fifth of
 //! the time, at least 100 ms: room for starting and answering on a loaded machine), and
 //! [`FIRST_MOVE_EXTRA_MS`] more for its first move of a game; later, or no answer, is a loss on
 //! time. Reports show the longest move, so a brain that lives off the tolerance shows. Everything else a brain can do wrong is a forfeit too, never a
@@ -59,6 +63,10 @@ pub fn tolerance_ms(time_ms: u64) -> u64 {
 /// they first think (Rapfi clears its hash table: about 0.3 s for 256 MiB).
 pub const FIRST_MOVE_EXTRA_MS: u64 = 1000;
 
+/// The least time between a brain's answer and the next command that asks it for a move (see
+/// the module's notes).
+pub const SETTLE_MS: u64 = 20;
+
 /// Reads `x,y` (spaces allowed around the numbers), the protocol's way of writing a point.
 pub fn parse_xy(text: &str) -> Result<(usize, usize), String> {
     let (x, y) = text
@@ -90,6 +98,8 @@ pub struct Pbrain {
     program: Option<Program>,
     /// The position the brain has, after its last move.
     known: Option<Gomoku>,
+    /// When the brain last answered a move.
+    answered: Option<Instant>,
     times: MoveTimes,
     /// The forfeit, once there is one: every later move gets it too.
     failed: Option<Forfeit>,
@@ -118,6 +128,7 @@ impl Pbrain {
                         .unwrap_or(DEFAULT_MEMORY_MB),
                     program: None,
                     known: None,
+                    answered: None,
                     times: MoveTimes::default(),
                     failed: None,
                 }))
@@ -184,13 +195,19 @@ impl Pbrain {
         if self.program.is_none() {
             self.start(state)?;
             self.known = None;
+            self.answered = None;
             allowed_ms += FIRST_MOVE_EXTRA_MS;
+        }
+        if let Some(answered) = self.answered {
+            let settled = answered + Duration::from_millis(SETTLE_MS);
+            std::thread::sleep(settled.saturating_duration_since(Instant::now()));
         }
         self.ask(state)?;
         let asked = Instant::now();
         let allowed = Duration::from_millis(allowed_ms);
         let program = self.program.as_mut().expect("the brain is started");
         let answer = answer(program, asked + allowed, "the move");
+        self.answered = Some(Instant::now());
         let took = asked.elapsed();
         self.times.add(took);
         let line = match answer? {

@@ -212,6 +212,46 @@ fn garbage_is_unreadable() {
     }
 }
 
+/// Like Rapfi, a brain that is still finishing its move may drop a command that comes right
+/// after its answer: the next move is asked for no sooner than `SETTLE_MS` after the answer, and
+/// the brain is not charged for the pause.
+#[test]
+fn a_brain_gets_a_moment_after_its_answer_before_the_next_command() {
+    let dir = tempfile::tempdir().unwrap();
+    // Refuses (as Rapfi does) a TURN that comes within 10 ms of its last answer.
+    let script = "#!/bin/bash\n\
+                  n=0; last=0\n\
+                  while IFS= read -r line; do\n\
+                  \x20 now=${EPOCHREALTIME/./}\n\
+                  \x20 case \"$line\" in\n\
+                  \x20   START*) echo OK ;;\n\
+                  \x20   TURN*) if (( now - last < 10000 )); then echo \"ERROR Unknown command: ${line#TURN }\"; continue; fi\n\
+                  \x20     n=$((n+1)); echo \"$n,0\"; last=${EPOCHREALTIME/./} ;;\n\
+                  \x20   BEGIN) n=$((n+1)); echo \"$n,0\"; last=${EPOCHREALTIME/./} ;;\n\
+                  \x20   END) exit 0 ;;\n\
+                  \x20 esac\n\
+                  done\n";
+    let path = dir.path().join("pbrain-hasty");
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let spec = format!("pbrain:{},time=200", path.display());
+    let mut agent = Gomoku::agent_from_str(&spec).unwrap();
+    let mut state = Gomoku::initial();
+    for _ in 0..3 {
+        // The brain's move, then the opponent's at once.
+        let point = agent.try_choose(&state).expect("the brain moves");
+        state.play(point);
+        let (x, _) = state.coords(point);
+        state.play(state.point(x as i32, 5).unwrap());
+    }
+    let times = agent.move_times().unwrap();
+    assert_eq!(times.moves, 3);
+    assert!(
+        times.max_us < 200_000,
+        "the pause is not the brain's time: {times:?}"
+    );
+}
+
 #[test]
 fn a_brain_that_hangs_up_forfeits() {
     let (reason, detail, took) = forfeit_of(&Fake::answering("exit 3"), 5000, &Gomoku::initial());
