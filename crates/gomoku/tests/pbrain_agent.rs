@@ -242,7 +242,7 @@ fn a_brain_gets_a_moment_after_its_answer_before_the_next_command() {
         let point = agent.try_choose(&state).expect("the brain moves");
         state.play(point);
         let (x, _) = state.coords(point);
-        state.play(state.point(x as i32, 5).unwrap());
+        state.play(state.point(x, 5).unwrap());
     }
     let times = agent.move_times().unwrap();
     assert_eq!(times.moves, 3);
