@@ -373,10 +373,7 @@ impl FromStr for AgentSpec {
         if name.is_empty() {
             return Err(malformed("the agent name is empty"));
         }
-        if !name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
+        if !is_word(name) {
             return Err(malformed(
                 "an agent name has only letters, digits, '-' and '_'",
             ));
@@ -432,13 +429,16 @@ fn split_params(rest: &str) -> Vec<String> {
 /// Whether a part of a spec reads as `key=value`, a key being letters, digits, '-' and '_'
 /// (so that an argument with an '=' in it, such as a path, stays an argument).
 fn is_key_value(part: &str) -> bool {
-    part.split_once('=').is_some_and(|(key, _)| {
-        let key = key.trim();
-        !key.is_empty()
-            && key
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-    })
+    part.split_once('=')
+        .is_some_and(|(key, _)| is_word(key.trim()))
+}
+
+/// Whether `text` is an agent name or a key: one or more letters, digits, '-' and '_'.
+fn is_word(text: &str) -> bool {
+    !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
 impl fmt::Display for AgentSpec {

@@ -13,19 +13,21 @@
 //! kept to explain a failure).
 //!
 //! A command that asks for a move goes out no sooner than [`SETTLE_MS`] after the brain's
-//! last answer: Rapfi (0.43 here) drops a `TURN` that reaches it while its search thread is
-//! still finishing the move it just printed, answers `ERROR Unknown command: x,y` to the rest of
-//! the line and then waits forever, so an opponent that answers at once (a forced block) made
-//! it forfeit games it was winning. Each move's wall time is measured from the moment the
-//! command is flushed to the moment the answer arrives, so the pause costs the brain nothing. A brain may take its `time` plus a tolerance of [`tolerance_ms`] (a fifth of
-//! the time, at least 100 ms: room for starting and answering on a loaded machine), and
-//! [`FIRST_MOVE_EXTRA_MS`] more for its first move of a game; later, or no answer, is a loss on
-//! time. Reports show the longest move, so a brain that lives off the tolerance shows. Everything else a brain can do wrong is a forfeit too, never a
-//! panic: it cannot be started, it ends or closes its output, it answers something that is not
-//! `x,y`, or a point that is off the board, occupied or forbidden. [`Agent::try_choose`]
-//! returns the [`Forfeit`] (the arena scores it a loss; a front end's match reports it and
-//! hands the seat to a person); [`Agent::choose`], which must return a move, plays the first
-//! legal point instead.
+//! last answer: Rapfi (as built here from its repository) drops a `TURN` that reaches it while
+//! its search thread is still finishing the move it just printed, answers `ERROR Unknown
+//! command: x,y` to the rest of the line and then waits forever, so an opponent that answers at
+//! once (a forced block) made it forfeit games it was winning.
+//!
+//! Each move's wall time is measured from the moment the command is flushed to the moment the
+//! answer arrives, so that pause costs the brain nothing. A brain may take its `time` plus a
+//! tolerance of [`tolerance_ms`] (a fifth of the time, at least 100 ms: room for starting and
+//! answering on a loaded machine), and [`FIRST_MOVE_EXTRA_MS`] more for its first move of a game;
+//! later, or no answer, is a loss on time. Reports show the longest move, so a brain that lives off
+//! the tolerance shows. Everything else a brain can do wrong is a forfeit too, never a panic: it
+//! cannot be started, it ends or closes its output, it answers something that is not `x,y`, or a
+//! point that is off the board, occupied or forbidden. [`Agent::try_choose`] returns the
+//! [`Forfeit`] (the arena scores it a loss; a front end's match reports it and hands the seat to a
+//! person); [`Agent::choose`], which must return a move, plays the first legal point instead.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
