@@ -2,7 +2,7 @@
 //!
 //! A match is described by a [`MatchSetup`] (two agent specs, or one in a one-player game, the
 //! number of games, a seed, who moves first, optional openings and a shard) and played by
-//! [`run_match`] on a rayon thread pool. Everything is generic over
+//! [`run_match`] on worker threads. Everything is generic over
 //! [`tabula_core::Game`] + [`tabula_core::AgentCatalog`]: a game joins the arena by existing.
 //!
 //! Reproducibility: game `k`'s seed depends only on the match seed and `k` ([`seeds`]), so the

@@ -1,13 +1,16 @@
 //! Playing a match on many threads. Games are numbered; game `k`'s seed, colours and start
-//! depend only on the setup and `k`, chunks of games run in parallel (rayon), and their tallies
-//! and records are combined in game order, so the totals and the records are the same for any
-//! thread count.
+//! depend only on the setup and `k`. Worker threads take chunks of games in order from a
+//! shared queue, and the chunks' tallies and records are combined in game order as soon as
+//! every earlier chunk is in, so the totals and the records are the same for any thread count
+//! and the records reach their sink while the match runs.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
 use std::time::Instant;
 
 use rand::SeedableRng;
-use rayon::prelude::*;
 use tabula_core::agent::BuildAgent;
 use tabula_core::{Agent, AgentCatalog, AgentError, AgentSpec, GameRng};
 
@@ -20,11 +23,12 @@ use crate::setup::{First, MatchSetup, Shard};
 use crate::sprt::{SprtReport, SprtSetup, Verdict};
 use crate::tally::Tally;
 
-/// Games per parallel task: small enough for a live progress bar and load balance, large
-/// enough that scheduling costs nothing next to the games.
+/// The most games in one chunk (one task of a worker): enough that handing out chunks costs
+/// nothing next to the games.
 const CHUNK: u64 = 32;
-/// Chunks per thread in one wave; records are handed out in order after each wave.
-const WAVE_CHUNKS_PER_THREAD: u64 = 16;
+/// A match without a sequential test is cut into at least this many chunks per thread (when
+/// it has the games), so that the threads finish together and records come out steadily.
+const CHUNKS_PER_THREAD: u64 = 8;
 
 /// Receives the game records of a match, in game order.
 pub type RecordSink<'a> = &'a mut dyn FnMut(&GameRecord) -> Result<(), ArenaError>;
@@ -204,10 +208,10 @@ pub fn run_match<G: AgentCatalog>(
     threads: usize,
     hooks: &mut Hooks<'_>,
 ) -> Result<MatchReport, ArenaError> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| ArenaError::Usage(format!("cannot start {threads} threads: {e}")))?;
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
     let a_text = setup.a.to_string();
     let b_text = setup.b.as_ref().map(ToString::to_string);
     let context = Context {
@@ -221,46 +225,121 @@ pub fn run_match<G: AgentCatalog>(
         progress: hooks.progress,
     };
     let keep_records = hooks.records.is_some();
-    let threads = pool.current_num_threads() as u64;
     let mut test = setup
         .sprt
         .map(|sprt| Sequential::new(sprt, setup))
         .transpose()?;
-    // A sequential test looks at every game (or pair) in order, so its chunks are single games
-    // (pairs) and a wave is one per thread: the match stops soon after the test is decided.
-    let (chunk_len, wave) = match &test {
-        Some(test) => (test.chunk, test.chunk * threads),
-        None => (CHUNK, CHUNK * WAVE_CHUNKS_PER_THREAD * threads),
-    };
     let games = setup.shard.games(setup.games);
+    // A sequential test looks at every game (or pair) in order, so its chunks are single games
+    // (pairs): the match stops soon after the test is decided.
+    let chunk_len = match &test {
+        Some(test) => test.chunk,
+        None => ((games.end - games.start) / (threads as u64 * CHUNKS_PER_THREAD)).clamp(1, CHUNK),
+    };
+    let queue = ChunkQueue::new(games, chunk_len);
     let clock = Instant::now();
     let mut tally = Tally::default();
-    let mut next = games.start;
-    'waves: while next < games.end {
-        let wave_end = games.end.min(next.saturating_add(wave));
-        let chunk_starts: Vec<u64> = (next..wave_end).step_by(chunk_len as usize).collect();
-        let chunks: Vec<Chunk> = pool.install(|| {
-            chunk_starts
-                .par_iter()
-                .map(|&from| context.play_chunk(from..wave_end.min(from + chunk_len), keep_records))
-                .collect::<Result<_, _>>()
-        })?;
-        for chunk in chunks {
+    std::thread::scope(|scope| -> Result<(), ArenaError> {
+        // A worker waits when the merge is a chunk per thread behind, so that records stay close
+        // behind the games.
+        let (done, finished) = mpsc::sync_channel(threads);
+        for _ in 0..threads {
+            let (context, queue, done) = (&context, &queue, done.clone());
+            std::thread::Builder::new()
+                .spawn_scoped(scope, move || {
+                    while let Some((index, numbers)) = queue.take() {
+                        let chunk = context.play_chunk(numbers, keep_records);
+                        if chunk.is_err() {
+                            queue.close();
+                        }
+                        if done.send((index, chunk)).is_err() {
+                            break;
+                        }
+                    }
+                })
+                .map_err(|e| {
+                    queue.close();
+                    ArenaError::Usage(format!("cannot start {threads} threads: {e}"))
+                })?;
+        }
+        drop(done);
+        let merged = merge_in_order(finished, &mut tally, hooks, test.as_mut());
+        // Whatever ended the merge (the last chunk, the test's verdict, an error), the workers
+        // take no more chunks.
+        queue.close();
+        merged
+    })?;
+    let mut report = MatchReport::new(setup, tally, clock.elapsed().as_secs_f64());
+    report.sprt = test.map(|test| SprtReport::new(test.setup, test.counts));
+    Ok(report)
+}
+
+/// Adds the chunks the workers report to `tally` in game order, each as soon as every earlier
+/// one is in, and hands their records to the sink; stops at the first failed chunk or when
+/// `test` is decided.
+fn merge_in_order(
+    finished: mpsc::Receiver<(u64, Result<Chunk, ArenaError>)>,
+    tally: &mut Tally,
+    hooks: &mut Hooks<'_>,
+    mut test: Option<&mut Sequential>,
+) -> Result<(), ArenaError> {
+    let mut waiting = BTreeMap::new();
+    let mut next = 0;
+    for (index, chunk) in finished {
+        waiting.insert(index, chunk?);
+        while let Some(chunk) = waiting.remove(&next) {
+            next += 1;
             tally.merge(&chunk.tally);
             if let Some(sink) = hooks.records.as_mut() {
                 chunk.records.iter().try_for_each(&mut *sink)?;
             }
-            if let Some(test) = test.as_mut() {
+            if let Some(test) = test.as_deref_mut() {
                 if test.add(&chunk.tally) != Verdict::Undecided {
-                    break 'waves;
+                    return Ok(());
                 }
             }
         }
-        next = wave_end;
     }
-    let mut report = MatchReport::new(setup, tally, clock.elapsed().as_secs_f64());
-    report.sprt = test.map(|test| SprtReport::new(test.setup, test.counts));
-    Ok(report)
+    Ok(())
+}
+
+/// The chunks of a match, handed out to the workers in game order until all are out or the
+/// queue is closed (the test is decided, or a game failed).
+struct ChunkQueue {
+    games: Range<u64>,
+    chunk_len: u64,
+    /// The index of the next chunk to hand out.
+    next: AtomicU64,
+    closed: AtomicBool,
+}
+
+impl ChunkQueue {
+    fn new(games: Range<u64>, chunk_len: u64) -> Self {
+        ChunkQueue {
+            games,
+            chunk_len,
+            next: AtomicU64::new(0),
+            closed: AtomicBool::new(false),
+        }
+    }
+
+    /// The next chunk's index and game numbers, if any is left and the queue is open.
+    fn take(&self) -> Option<(u64, Range<u64>)> {
+        if self.closed.load(Ordering::Relaxed) {
+            return None;
+        }
+        let index = self.next.fetch_add(1, Ordering::Relaxed);
+        let from = self
+            .games
+            .start
+            .checked_add(index.checked_mul(self.chunk_len)?)?;
+        (from < self.games.end).then(|| (index, from..self.games.end.min(from + self.chunk_len)))
+    }
+
+    /// Hands out nothing more.
+    fn close(&self) {
+        self.closed.store(true, Ordering::Relaxed);
+    }
 }
 
 /// A sequential test under way: the counts so far, in game order.

@@ -202,3 +202,38 @@ fn round_robin_ranks_the_perfect_player_first() {
     assert!(table.contains("minimax") && table.contains("Elo"));
     assert!(RoundRobin::run(&players[..1], &setup, 1, &mut Hooks::silent()).is_err());
 }
+
+/// Records reach the sink while the match runs, in game order: the first arrives before half
+/// the games are played (the workers wait for the merge), on one thread and on several.
+#[test]
+fn records_are_handed_out_in_order_while_the_match_runs() {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let setup = setup("rules", "random", 400, 5);
+    for threads in [1, 3] {
+        let played = AtomicU64::new(0);
+        let progress = |_: &tabula_arena::GameResult| {
+            played.fetch_add(1, Ordering::Relaxed);
+        };
+        let mut seen = Vec::new();
+        let mut keep = |record: &GameRecord| {
+            seen.push((record.number, played.load(Ordering::Relaxed)));
+            Ok(())
+        };
+        let mut hooks = Hooks {
+            progress: &progress,
+            records: Some(&mut keep),
+        };
+        run_match(&setup, threads, &mut hooks).unwrap();
+        let numbers: Vec<u64> = seen.iter().map(|&(number, _)| number).collect();
+        assert_eq!(
+            numbers,
+            (1..=400).collect::<Vec<u64>>(),
+            "{threads} threads"
+        );
+        let (_, played_at_first) = seen[0];
+        assert!(
+            played_at_first <= 200,
+            "{threads} threads: {played_at_first}"
+        );
+    }
+}

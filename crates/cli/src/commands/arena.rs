@@ -6,6 +6,7 @@ use std::fs::File;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -289,12 +290,18 @@ fn read(path: &Path) -> Result<String> {
     })
 }
 
-/// The `--out` file: written to a temporary name, renamed when the match is complete.
+/// The `--out` file: written to a temporary name as the games finish (flushed at most once a
+/// [`RECORD_FLUSH`], so a long match shows its games and a stopped one keeps them), renamed
+/// when the match is complete.
 struct RecordFile {
     path: PathBuf,
     temporary: PathBuf,
     writer: BufWriter<File>,
+    flushed: Instant,
 }
+
+/// How often the `--out` file is flushed while a match runs.
+const RECORD_FLUSH: Duration = Duration::from_secs(1);
 
 impl RecordFile {
     fn create(path: &Path) -> Result<Self> {
@@ -314,11 +321,16 @@ impl RecordFile {
             path: path.to_path_buf(),
             temporary,
             writer: BufWriter::new(file),
+            flushed: Instant::now(),
         })
     }
 
     fn write(&mut self, record: &GameRecord) -> std::result::Result<(), ArenaError> {
         writeln!(self.writer, "{}", record.to_json_line())?;
+        if self.flushed.elapsed() >= RECORD_FLUSH {
+            self.writer.flush()?;
+            self.flushed = Instant::now();
+        }
         Ok(())
     }
 
