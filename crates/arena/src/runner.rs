@@ -28,7 +28,7 @@ use crate::tally::Tally;
 const CHUNK: u64 = 32;
 /// A match without a sequential test is cut into at least this many chunks per thread (when
 /// it has the games), so that the threads finish together and records come out steadily.
-const CHUNKS_PER_THREAD: u64 = 8;
+const CHUNKS_PER_THREAD: u64 = 32;
 
 /// Receives the game records of a match, in game order.
 pub type RecordSink<'a> = &'a mut dyn FnMut(&GameRecord) -> Result<(), ArenaError>;
