@@ -262,7 +262,7 @@ impl Live {
         live.rematch = row.rematch.clone();
         live.stored = plies;
         live.stored_choices = row.choices.clone();
-        if choices_of(&live.ctl.view()) != live.stored_choices {
+        if choices_of(&live.ctl.view(), &live.stored_choices, &mut None) != live.stored_choices {
             return Err(ApiError::Storage(format!(
                 "game {} replays to different opening choices",
                 row.id
@@ -420,6 +420,8 @@ impl Live {
             .zip(&now)
             .take_while(|(a, b)| a.notation == b.notation)
             .count();
+        // The decision just made is a choice or a move: a new choice takes its time first.
+        let choices = choices_of(&view, &self.stored_choices, &mut self.last_elapsed);
         let mut added = now[keep..].to_vec();
         if let (Some(elapsed), Some(first)) = (self.last_elapsed.take(), added.first_mut()) {
             first.elapsed_ms = elapsed;
@@ -435,7 +437,6 @@ impl Live {
             .map(|e| serde_json::to_string(&EndingRecord::from(e)).expect("endings serialise"));
         let seats = self.seats.map(|s| s.map(|h| secret::to_hex(&h)));
         let invite = self.invite.map(|h| secret::to_hex(&h));
-        let choices = choices_of(&view);
         let choices_changed = choices != self.stored_choices;
         store.commit(&Change {
             id: &self.id,
@@ -902,8 +903,9 @@ impl Live {
         }
     }
 
-    /// Rebuilds the clocks from the stored time of each move; the clock of the player to move
-    /// starts again now (the time the server was down is charged to nobody).
+    /// Rebuilds the clocks from the stored time of each move and each swap opening choice; the
+    /// clock of the player to move starts again now (the time the server was down is charged
+    /// to nobody).
     fn rebuild_clocks(&mut self) {
         let Some(control) = self.settings.clock else {
             return;
@@ -911,12 +913,23 @@ impl Live {
         let view = self.ctl.view();
         let mut clocks = Clocks::new(control, self.settings.seats.len());
         let mut t = Instant::now();
-        for (ply, stored) in view.history.iter().zip(&self.stored) {
-            if let Some(seat) = ply.seat {
-                clocks.start(seat, t);
-                t += Duration::from_millis(stored.elapsed_ms);
-                clocks.moved(t);
+        let mut charge = |seat: usize, elapsed_ms: u64| {
+            clocks.start(seat, t);
+            t += Duration::from_millis(elapsed_ms);
+            clocks.moved(t);
+        };
+        let mut choices = view.choices.iter().zip(&self.stored_choices).peekable();
+        for (played, (ply, stored)) in view.history.iter().zip(&self.stored).enumerate() {
+            // The choices made after the plies before this one.
+            while let Some((choice, time)) = choices.next_if(|(c, _)| c.after <= played) {
+                charge(choice.seat, time.elapsed_ms);
             }
+            if let Some(seat) = ply.seat {
+                charge(seat, stored.elapsed_ms);
+            }
+        }
+        for (choice, time) in choices {
+            charge(choice.seat, time.elapsed_ms);
         }
         self.clocks = Some(clocks);
         if self.ending(&view).is_none() {
@@ -1065,13 +1078,27 @@ impl Live {
     }
 }
 
-/// A view's swap opening choices, as stored.
-fn choices_of(view: &View) -> Vec<StoredChoice> {
+/// A view's swap opening choices, as stored: a choice already in `stored` keeps its time, and
+/// a new one takes the time of the decision just made (`decision`, taken), if there is one.
+fn choices_of(
+    view: &View,
+    stored: &[StoredChoice],
+    decision: &mut Option<u64>,
+) -> Vec<StoredChoice> {
     view.choices
         .iter()
-        .map(|c| StoredChoice {
-            after: c.after,
-            choice: c.choice.name().to_string(),
+        .enumerate()
+        .map(|(i, c)| {
+            let choice = c.choice.name().to_string();
+            let elapsed_ms = match stored.get(i) {
+                Some(kept) if kept.after == c.after && kept.choice == choice => kept.elapsed_ms,
+                _ => decision.take().unwrap_or(0),
+            };
+            StoredChoice {
+                after: c.after,
+                choice,
+                elapsed_ms,
+            }
         })
         .collect()
 }
@@ -1167,6 +1194,38 @@ mod tests {
             assert_eq!(back.ctl.view().position, live.ctl.view().position);
             assert_eq!(back.version(), live.version());
         }
+    }
+
+    /// A swap opening's colour choice is charged to the chooser's clock, also after the game
+    /// is read back from the store.
+    #[test]
+    fn the_time_of_a_swap_choice_is_stored_and_charged_after_a_restore() {
+        let store = Store::in_memory().unwrap();
+        let request: CreateRequest = serde_json::from_str(
+            r#"{"game":"gomoku","opponent":"human","rules":{"opening":"swap1"},"clock":{"minutes":1}}"#,
+        )
+        .unwrap();
+        let plan = plan(request, 5, false).unwrap();
+        let notify = Arc::new(Notify::new());
+        let (mut live, created) = Live::create("swapclk".into(), &plan, &store, notify).unwrap();
+        live.join(&store, &created.invite.unwrap()).unwrap();
+        for stone in ["h8", "i9", "g10"] {
+            live.play(&store, 0, stone).unwrap();
+        }
+        std::thread::sleep(Duration::from_millis(400));
+        live.choose(&store, 1, "black").unwrap();
+        let (row, _) = store.load("swapclk").unwrap().unwrap();
+        assert_eq!(row.choices.len(), 1);
+        assert!(row.choices[0].elapsed_ms >= 400, "{:?}", row.choices);
+        let back = restored(&store, "swapclk").unwrap();
+        let left = back.clocks.as_ref().unwrap().remaining(1, Instant::now());
+        assert!(
+            left <= Duration::from_millis(59_600) && left > Duration::from_secs(58),
+            "the chooser's clock shows {left:?}, not a minute less its 0.4 s choice"
+        );
+        // Seat 0's three stones took almost nothing.
+        let first = back.clocks.as_ref().unwrap().remaining(0, Instant::now());
+        assert!(first > Duration::from_millis(59_800), "{first:?}");
     }
 
     #[test]

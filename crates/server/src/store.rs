@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS choices (
     ord        INTEGER NOT NULL,
     after_ply  INTEGER NOT NULL,
     choice     VARCHAR(16) NOT NULL,
+    elapsed_ms BIGINT NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, ord)
 );
 CREATE TABLE IF NOT EXISTS rematches (
@@ -74,6 +75,8 @@ pub struct StoredChoice {
     pub after: usize,
     /// Its name (`black`, `white`, `place_two`).
     pub choice: String,
+    /// How long the chooser's clock ran for it (0 without clocks and for the computer).
+    pub elapsed_ms: u64,
 }
 
 /// One stored ply.
@@ -133,6 +136,12 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        // A database made before the choices had times gets the column (its choices took 0 ms).
+        if conn.prepare("SELECT elapsed_ms FROM choices").is_err() {
+            conn.execute_batch(
+                "ALTER TABLE choices ADD COLUMN elapsed_ms BIGINT NOT NULL DEFAULT 0",
+            )?;
+        }
         Ok(Store {
             conn: Mutex::new(conn),
         })
@@ -189,10 +198,17 @@ impl Store {
         if let Some(choices) = change.choices {
             tx.execute("DELETE FROM choices WHERE game_id = ?1", params![change.id])?;
             let mut insert = tx.prepare_cached(
-                "INSERT INTO choices (game_id, ord, after_ply, choice) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO choices (game_id, ord, after_ply, choice, elapsed_ms)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
             )?;
             for (i, c) in choices.iter().enumerate() {
-                insert.execute(params![change.id, i as i64, c.after as i64, c.choice])?;
+                insert.execute(params![
+                    change.id,
+                    i as i64,
+                    c.after as i64,
+                    c.choice,
+                    c.elapsed_ms as i64
+                ])?;
             }
         }
         tx.execute(
@@ -240,13 +256,14 @@ impl Store {
             })?
             .collect::<Result<Vec<_>, _>>()?;
         let mut stmt = conn.prepare_cached(
-            "SELECT after_ply, choice FROM choices WHERE game_id = ?1 ORDER BY ord",
+            "SELECT after_ply, choice, elapsed_ms FROM choices WHERE game_id = ?1 ORDER BY ord",
         )?;
         let choices = stmt
             .query_map(params![id], |r| {
                 Ok(StoredChoice {
                     after: r.get::<_, i64>(0)?.max(0) as usize,
                     choice: r.get(1)?,
+                    elapsed_ms: r.get::<_, i64>(2)?.max(0) as u64,
                 })
             })?
             .collect::<Result<Vec<_>, _>>()?;
@@ -352,6 +369,7 @@ mod tests {
         let chosen = [StoredChoice {
             after: 1,
             choice: "white".into(),
+            elapsed_ms: 1234,
         }];
         store
             .commit(&change(1, &[ply("c3")], 3, false, Some(&chosen)))
@@ -370,5 +388,34 @@ mod tests {
         );
         assert!(store.unfinished().unwrap().is_empty());
         assert!(store.load("nope").unwrap().is_none());
+    }
+
+    /// A database made before the choices had times opens, keeps its choices (with no time)
+    /// and stores times from then on.
+    #[test]
+    fn a_database_without_choice_times_is_brought_up_to_date() {
+        let old_schema = SCHEMA.replace(
+            "    elapsed_ms BIGINT NOT NULL DEFAULT 0,\n    PRIMARY KEY (game_id, ord)",
+            "    PRIMARY KEY (game_id, ord)",
+        );
+        assert_ne!(old_schema, SCHEMA);
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch(&old_schema).unwrap();
+        conn.execute_batch(
+            "INSERT INTO games (id, settings, status, version, created_at)
+                 VALUES ('old', '{}', 'playing', 1, 0);
+             INSERT INTO choices (game_id, ord, after_ply, choice) VALUES ('old', 0, 3, 'white');",
+        )
+        .unwrap();
+        let store = Store::setup(conn).unwrap();
+        let (row, _) = store.load("old").unwrap().unwrap();
+        assert_eq!(
+            row.choices,
+            [StoredChoice {
+                after: 3,
+                choice: "white".into(),
+                elapsed_ms: 0,
+            }]
+        );
     }
 }
