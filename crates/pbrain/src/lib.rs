@@ -466,8 +466,9 @@ impl Brain {
 
     /// Milliseconds to think about the next move: the turn limit, at most a fifteenth of the
     /// time left in the match, less a margin of a tenth, at least 30 ms, for starting and
-    /// answering (the engine itself finishes a little before its time); never below 5 ms (`timeout_turn 0` means as fast as possible) and never above an hour
-    /// (the engine's longest time, [`Knob::TIME`]), however large the manager's numbers.
+    /// answering (the engine itself finishes a little before its time); never below 5 ms
+    /// (`timeout_turn 0` means as fast as possible) and never above an hour (the engine's
+    /// longest time, [`Knob::TIME`]), however large the manager's numbers.
     pub fn budget_ms(&self) -> u64 {
         let mut budget = self
             .timeout_turn
