@@ -395,6 +395,11 @@ impl FromStr for AgentSpec {
                 if key.is_empty() || value.is_empty() {
                     return Err(malformed("a parameter has an empty key or value"));
                 }
+                if !is_word(&key) {
+                    return Err(malformed(
+                        "a parameter's key has only letters, digits, '-' and '_'",
+                    ));
+                }
                 if spec.get(&key).is_some() {
                     return Err(malformed(&format!(
                         "the key {} is given twice (keys ignore case)",
@@ -713,6 +718,9 @@ mod tests {
         assert_eq!(spec.argument(), Some("/opt/v=2/pbrain-z,"));
         assert_eq!(spec.time_ms().unwrap(), Some(300));
         assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec);
+        // A doubled comma in a key makes no key (found by the property test below).
+        assert!("a:.,a,,==".parse::<AgentSpec>().is_err());
+        assert!("engine:time=5,ti,,me=5".parse::<AgentSpec>().is_err());
         let spec: AgentSpec = "engine:note=a,,b".parse().unwrap();
         assert_eq!(spec.get("note"), Some("a,b"));
         assert_eq!(spec.to_string().parse::<AgentSpec>().unwrap(), spec);
