@@ -174,13 +174,19 @@ fn think_in(
     let mut win = searcher.vcf(threats::VCF_DEPTH);
     nodes += searcher.nodes();
     if win.is_none() && !control.is_stopped() {
+        // Fours and open threes alone first (those wins are found several times faster),
+        // then, if every depth of those failed in time, with quiet VCF threats too.
         searcher.set_budget(effort.budget(start, VCT_SHARE));
-        for depth in 1..=MAX_VCT_DEPTH {
-            win = searcher.vct(depth);
-            if win.is_some() || searcher.stopped() {
-                break;
+        'proof: for quiet_threats in [false, true] {
+            searcher.set_quiet_threats(quiet_threats);
+            for depth in 1..=MAX_VCT_DEPTH {
+                win = searcher.vct(depth);
+                if win.is_some() || searcher.stopped() {
+                    break 'proof;
+                }
             }
         }
+        searcher.set_quiet_threats(true);
         nodes += searcher.nodes();
     }
     if let Some(sq) = win {

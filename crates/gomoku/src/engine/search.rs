@@ -176,6 +176,8 @@ pub struct Searcher {
     control: SearchControl,
     nodes: u64,
     stopped: bool,
+    /// Whether VCTs try quiet VCF threats (see [`Searcher::set_quiet_threats`]).
+    pub(super) quiet_threats: bool,
     /// The cells a VCF just found depends on, gathered as it returns (see
     /// [`Searcher::vcf_line`]).
     pub(super) vcf_line: Vec<Sq>,
@@ -296,6 +298,7 @@ impl Searcher {
             control: SearchControl::new(),
             nodes: 0,
             stopped: false,
+            quiet_threats: true,
             vcf_line: Vec::new(),
             memory,
         }
