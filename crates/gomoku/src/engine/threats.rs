@@ -211,7 +211,7 @@ impl Searcher {
     }
 
     /// Whether the VCTs try quiet moves that threaten a VCF after their fours and open threes
-    /// (the default). Without them a VCT finds the wins of fours and threes alone many times
+    /// (the default). Without them a VCT finds the wins of fours and threes alone several times
     /// faster, and misses the rest.
     pub fn set_quiet_threats(&mut self, on: bool) {
         self.quiet_threats = on;
