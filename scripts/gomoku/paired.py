@@ -11,9 +11,9 @@ whose start position or colours differ is an error, so are files with no game in
 Why paired: the opening and colours decide much of a game against a stronger opponent, so the
 two runs win and lose many of the same games. The difference of the two scores is then known
 far better from the games where the engines' results differ than from the two scores apart.
-Printed: each engine's score (wins plus half the draws) over the common games, the games only
-one of them won, and the mean difference per game with its 95 % interval (normal
-approximation over the paired differences).
+Printed: each engine's score (wins plus half the draws) over the common games, how many of
+them each engine did better in than the other, and the mean difference per game with its 95 %
+interval (normal approximation over the paired differences).
 
 Needs Python 3.8 or later, standard library only. Exits with status 2 on bad input.
 """
