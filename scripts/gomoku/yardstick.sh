@@ -30,13 +30,13 @@ openings=${6:-crates/gomoku/openings/balanced-170.txt}
 out=$(mktemp -d /tmp/yardstick-XXXXXX)
 echo "games are written to $out/new.jsonl and $out/old.jsonl"
 cargo build --release -q -p tabula
-for side in new old; do
-    brain=$new
-    [ "$side" = old ] && brain=$old
-    target/release/tabula arena gomoku "pbrain:$brain,time=$ms" "pbrain:$reference,time=$ms" \
-        --openings "$openings" --games "$games" --threads 1 --out "$out/$side.jsonl" \
-        > "$out/$side.log" 2>&1 &
-done
+# One match against the reference: SIDE (new or old) names its files, BRAIN plays as A.
+play() {
+    target/release/tabula arena gomoku "pbrain:$2,time=$ms" "pbrain:$reference,time=$ms" \
+        --openings "$openings" --games "$games" --threads 1 --out "$out/$1.jsonl" > "$out/$1.log" 2>&1
+}
+play new "$new" &
+play old "$old" &
 status=0
 wait -n || status=$?
 wait -n || status=$?
