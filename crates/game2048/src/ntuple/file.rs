@@ -215,7 +215,7 @@ impl Network {
             for (w, b) in weights.iter_mut().zip(raw.chunks_exact(4)) {
                 *w = f32::from_le_bytes(b.try_into().expect("4 bytes"));
             }
-            tuples.push(Tuple { cells, weights });
+            tuples.push(Tuple::new(cells, weights));
         }
         Ok(Network {
             tuples,

@@ -130,22 +130,60 @@ pub fn check_stages(boundaries: &[u8]) -> Result<(), String> {
 #[derive(Clone, Debug, PartialEq)]
 struct Tuple {
     cells: Vec<u8>,
+    /// The cells as stretches read with one shift and mask each (see [`Run`]).
+    runs: Vec<Run>,
     weights: Vec<f32>,
 }
 
+/// Cells that follow each other both on the board and in a tuple, such as the first three
+/// of `0,1,2,4,5,6`: their exponents lie side by side in the board's bits and in the index,
+/// so one shift and mask moves them all. The standard shapes are one or two runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Run {
+    /// The bit of the first cell on the board.
+    from: u32,
+    /// The bits of the run's cells, shifted down to 0.
+    mask: u64,
+    /// The bit of the first cell in the index.
+    to: u32,
+}
+
 impl Tuple {
+    /// A tuple of `cells` (checked) with `weights`.
+    fn new(cells: Vec<u8>, weights: Vec<f32>) -> Tuple {
+        let mut runs: Vec<Run> = Vec::new();
+        for (i, &cell) in cells.iter().enumerate() {
+            let (from, to) = (4 * u32::from(cell), 4 * i as u32);
+            match runs.last_mut() {
+                Some(run) if run.from + run.mask.count_ones() == from => {
+                    run.mask = run.mask << 4 | 0xf;
+                }
+                _ => runs.push(Run {
+                    from,
+                    mask: 0xf,
+                    to,
+                }),
+            }
+        }
+        Tuple {
+            cells,
+            runs,
+            weights,
+        }
+    }
+
     /// The weights of one stage's table: `16^len`.
     #[inline]
     fn table_len(&self) -> usize {
-        CELL_VALUES.pow(self.cells.len() as u32)
+        1 << (4 * self.cells.len())
     }
 
     /// The table index of `board` read on this tuple's cells.
     #[inline]
     fn index(&self, board: Board) -> usize {
-        self.cells.iter().enumerate().fold(0, |index, (i, &cell)| {
-            index | usize::from(board.exponent(usize::from(cell))) << (4 * i)
-        })
+        self.runs.iter().fold(0, |index, run| {
+            index | ((board.0 >> run.from) & run.mask) << run.to
+        }) as usize
     }
 }
 
@@ -168,9 +206,11 @@ impl Network {
         Ok(Network {
             tuples: shapes
                 .iter()
-                .map(|cells| Tuple {
-                    cells: cells.clone(),
-                    weights: table(CELL_VALUES.pow(cells.len() as u32), per_weight),
+                .map(|cells| {
+                    Tuple::new(
+                        cells.clone(),
+                        table(CELL_VALUES.pow(cells.len() as u32), per_weight),
+                    )
                 })
                 .collect(),
             boundaries: Vec::new(),
@@ -365,6 +405,25 @@ mod tests {
         distinct.sort_unstable();
         distinct.dedup();
         assert_eq!(distinct.len(), 8);
+    }
+
+    #[test]
+    fn runs_read_the_cells_in_tuple_order() {
+        let board = Board(0x0123_4567_89ab_cdef);
+        for cells in [
+            vec![0, 1, 2, 3, 4, 5],
+            vec![4, 5, 6, 8, 9, 10],
+            vec![15, 14, 0, 1, 7],
+            vec![3, 2, 1, 0],
+            vec![12],
+        ] {
+            let tuple = Tuple::new(cells.clone(), Vec::new());
+            let expected = cells.iter().enumerate().fold(0, |index, (i, &cell)| {
+                index | usize::from(board.exponent(usize::from(cell))) << (4 * i)
+            });
+            assert_eq!(tuple.index(board), expected, "{cells:?}");
+        }
+        assert_eq!(Tuple::new(vec![0, 1, 2, 4, 5, 6], Vec::new()).runs.len(), 2);
     }
 
     #[test]
