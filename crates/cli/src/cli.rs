@@ -139,3 +139,18 @@ pub fn whole_number<T: TryFrom<u64>, const MIN: u64, const MAX: u64>(
     }
     T::try_from(value).map_err(|_| out_of_range())
 }
+
+/// The worker threads for a `--threads` option: one per core when not given; more than the
+/// cores are cut to one per core, with a note on standard error (starting thousands of threads
+/// only costs time).
+pub fn worker_threads(asked: Option<usize>) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match asked {
+        None => cores,
+        Some(n) if n > cores => {
+            eprintln!("tabula: --threads {n} is more than the {cores} processors: using {cores}");
+            cores
+        }
+        Some(n) => n,
+    }
+}

@@ -15,7 +15,7 @@ use tabula_2048::{Board, Direction};
 
 /// The afterstates of every slide of a seeded training game, after `warm_up` games of
 /// learning so that the games are long and the boards varied.
-fn afterstates(network: &mut Network) -> Vec<Board> {
+fn afterstates(network: &Network) -> Vec<Board> {
     let mut trainer = Trainer::new(2026, DEFAULT_ALPHA);
     for _ in 0..200 {
         trainer.play(network);
@@ -45,8 +45,8 @@ fn afterstates(network: &mut Network) -> Vec<Board> {
 }
 
 fn bench(c: &mut Criterion) {
-    let mut network = Network::new(&standard_shapes(), 1.0).expect("standard shapes");
-    let boards = afterstates(&mut network);
+    let network = Network::new(&standard_shapes(), 1.0).expect("standard shapes");
+    let boards = afterstates(&network);
     let mut group = c.benchmark_group("ntuple");
     group.throughput(Throughput::Elements(boards.len() as u64));
     group.bench_function("evaluate", |b| {
@@ -73,7 +73,7 @@ fn bench(c: &mut Criterion) {
             let started = Instant::now();
             let mut moves = 0;
             while moves < iters {
-                moves += trainer.play(&mut network).moves;
+                moves += trainer.play(&network).moves;
             }
             started.elapsed().mul_f64(iters as f64 / moves as f64)
         })

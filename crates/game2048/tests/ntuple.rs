@@ -20,10 +20,10 @@ fn tiny() -> Network {
 }
 
 fn trained(games: usize, seed: u64) -> Network {
-    let mut net = tiny();
+    let net = tiny();
     let mut trainer = Trainer::new(seed, DEFAULT_ALPHA);
     for _ in 0..games {
-        trainer.play(&mut net);
+        trainer.play(&net);
     }
     net
 }
@@ -127,7 +127,7 @@ fn a_network_split_into_stages_values_every_board_as_before() {
 
 #[test]
 fn each_stage_learns_apart() {
-    let mut net = tiny().split_into_stages(&[11, 13]).unwrap();
+    let net = tiny().split_into_stages(&[11, 13]).unwrap();
     let boards = boards_of_every_stage();
     // A board whose largest tile is 4096 (exponent 12) lies in the middle stage.
     let middle = boards[11];

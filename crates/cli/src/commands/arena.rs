@@ -17,7 +17,7 @@ use tabula_arena::{
 };
 use tabula_core::{AgentCatalog, Outcome};
 
-use crate::cli::whole_number;
+use crate::cli::{whole_number, worker_threads};
 use crate::error::{CliError, Result};
 use crate::games::{with_game, GameKind};
 
@@ -177,12 +177,15 @@ fn run_game<G: AgentCatalog>(args: &ArenaArgs) -> Result<()> {
         hooks.records = Some(&mut sink);
     }
     let result = match &plan {
-        Plan::Match(setup) => run_match(setup, threads(args.threads), &mut hooks)
+        Plan::Match(setup) => run_match(setup, worker_threads(args.threads), &mut hooks)
             .map(|report| Done::Match(Box::new(report))),
-        Plan::RoundRobin(setup) => {
-            RoundRobin::run::<G>(&args.agents, setup, threads(args.threads), &mut hooks)
-                .map(Done::RoundRobin)
-        }
+        Plan::RoundRobin(setup) => RoundRobin::run::<G>(
+            &args.agents,
+            setup,
+            worker_threads(args.threads),
+            &mut hooks,
+        )
+        .map(Done::RoundRobin),
     };
     progress.finish();
     let done = result?;
@@ -338,21 +341,6 @@ impl RecordFile {
         self.writer.flush()?;
         std::fs::rename(&self.temporary, &self.path)?;
         Ok(())
-    }
-}
-
-/// The worker threads for `--threads`: one per core when not given (0 tells the runner so);
-/// more than the cores are cut to one per core, with a note on standard error (starting
-/// thousands of threads only costs time).
-fn threads(asked: Option<usize>) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    match asked {
-        None => 0,
-        Some(n) if n > cores => {
-            eprintln!("tabula: --threads {n} is more than the {cores} processors: using {cores}");
-            cores
-        }
-        Some(n) => n,
     }
 }
 

@@ -10,11 +10,11 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::Rng;
-use tabula_2048::ntuple::train::{TrainedGame, Trainer, DEFAULT_ALPHA};
+use tabula_2048::ntuple::train::{train_in_parallel, TrainedGame, DEFAULT_ALPHA};
 use tabula_2048::ntuple::{standard_shapes, Network};
 use tabula_i18n::{Arg, Catalog};
 
-use crate::cli::whole_number;
+use crate::cli::{whole_number, worker_threads};
 use crate::error::{CliError, Result};
 
 /// `tabula train <game> --games N --out FILE ...`
@@ -54,6 +54,10 @@ pub struct TrainArgs {
     /// network of one stage is split, each stage starting as a copy of its tables.
     #[arg(long, value_name = "TILES")]
     pub stages: Option<String>,
+    /// Threads playing training games at once, all learning into the one network (default: one
+    /// per core). With one thread a seed replays the same run.
+    #[arg(long, value_name = "T", value_parser = whole_number::<usize, 1, { u64::MAX }>)]
+    pub threads: Option<usize>,
     /// Seconds between saves.
     #[arg(long, value_name = "SECONDS", default_value_t = 300,
           value_parser = whole_number::<u64, 1, 86_400>)]
@@ -86,6 +90,7 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
             &[("value", args.optimistic.to_string())],
         ));
     }
+    let threads = worker_threads(args.threads);
     let mut network = match &args.resume {
         Some(path) => Network::load(path).map_err(CliError::usage)?,
         None => {
@@ -107,7 +112,6 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
         .seed
         .unwrap_or_else(|| rand::rng().random())
         .wrapping_add(network.games());
-    let mut trainer = Trainer::new(seed, args.alpha);
     let bar = std::io::stderr().is_terminal().then(|| {
         ProgressBar::new(args.games).with_style(
             ProgressStyle::with_template("{bar:30} {pos}/{len} {per_sec} ETA {eta}  {msg}")
@@ -121,9 +125,9 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
     let mut window = Window::default();
     let started = Instant::now();
     let (mut last_save, mut last_report) = (started, started);
-    let mut total_moves = 0u64;
-    for played in 1..=args.games {
-        let game = trainer.play(&mut network);
+    let (mut played, mut total_moves) = (0u64, 0u64);
+    train_in_parallel(&network, args.games, threads, seed, args.alpha, |game| {
+        played += 1;
         total_moves += game.moves;
         window.push(game);
         let now = Instant::now();
@@ -144,7 +148,8 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
             save(&network, args, cat, &say)?;
             last_save = Instant::now();
         }
-    }
+        Ok::<(), CliError>(())
+    })?;
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

@@ -17,9 +17,10 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 
-use super::{check_shapes, check_stages, Network, Tuple, CELL_VALUES, MAX_TUPLES};
+use super::{check_shapes, check_stages, Network, Table, Tuple, CELL_VALUES, MAX_TUPLES};
 
 /// The first eight bytes of every weights file.
 pub const MAGIC: [u8; 8] = *b"TABNTUPL";
@@ -132,7 +133,7 @@ fn u64_at(bytes: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
 impl Network {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let weights: usize = self.tables().map(<[f32]>::len).sum();
+        let weights: usize = self.tables().map(Table::len).sum();
         let mut out = Vec::with_capacity(64 + 4 * weights);
         out.extend_from_slice(&MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
@@ -143,9 +144,9 @@ impl Network {
         }
         out.push(self.boundaries.len() as u8);
         out.extend_from_slice(&self.boundaries);
-        out.extend_from_slice(&self.games.to_le_bytes());
+        out.extend_from_slice(&self.games().to_le_bytes());
         for table in self.tables() {
-            for w in table {
+            for w in table.values() {
                 out.extend_from_slice(&w.to_le_bytes());
             }
         }
@@ -211,16 +212,15 @@ impl Network {
         for cells in shapes {
             let n = stages * CELL_VALUES.pow(cells.len() as u32);
             let raw = take(bytes, &mut at, 4 * n)?;
-            let mut weights = super::table(n, 0.0);
-            for (w, b) in weights.iter_mut().zip(raw.chunks_exact(4)) {
-                *w = f32::from_le_bytes(b.try_into().expect("4 bytes"));
-            }
-            tuples.push(Tuple::new(cells, weights));
+            let weights = raw
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes(b.try_into().expect("4 bytes")));
+            tuples.push(Tuple::new(cells, Table::from_values(n, weights)));
         }
         Ok(Network {
             tuples,
             boundaries,
-            games,
+            games: AtomicU64::new(games),
         })
     }
 
@@ -272,7 +272,7 @@ mod tests {
     use crate::board::Board;
 
     fn small() -> Network {
-        let mut net = Network::new(&[vec![0, 1, 2], vec![5, 6]], 0.0).unwrap();
+        let net = Network::new(&[vec![0, 1, 2], vec![5, 6]], 0.0).unwrap();
         net.update(Board(0x0000_0000_0210_0321), 100.0);
         net.count_game();
         net

@@ -44,9 +44,13 @@
 //! issue #30 is far off and needs a training run of days, not minutes.
 
 pub mod file;
+mod table;
 pub mod train;
 
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+
 use crate::board::Board;
+use table::Table;
 
 /// How many values a cell takes in a table: the exponents 0 to 15.
 pub const CELL_VALUES: usize = 16;
@@ -132,7 +136,7 @@ struct Tuple {
     cells: Vec<u8>,
     /// The cells as stretches read with one shift and mask each (see [`Run`]).
     runs: Vec<Run>,
-    weights: Vec<f32>,
+    weights: Table,
 }
 
 /// Cells that follow each other both on the board and in a tuple, such as the first three
@@ -150,7 +154,7 @@ struct Run {
 
 impl Tuple {
     /// A tuple of `cells` (checked) with `weights`.
-    fn new(cells: Vec<u8>, weights: Vec<f32>) -> Tuple {
+    fn new(cells: Vec<u8>, weights: Table) -> Tuple {
         let mut runs: Vec<Run> = Vec::new();
         for (i, &cell) in cells.iter().enumerate() {
             let (from, to) = (4 * u32::from(cell), 4 * i as u32);
@@ -188,13 +192,34 @@ impl Tuple {
 }
 
 /// An n-tuple network (see the module docs).
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Its weights may be read and updated by several threads at once (see [`train`]), so
+/// [`Network::update`] and [`Network::count_game`] take `&self`.
+#[derive(Debug)]
 pub struct Network {
     tuples: Vec<Tuple>,
     /// The tile exponents at which a new stage begins, increasing (empty: one stage).
     boundaries: Vec<u8>,
     /// Training games played so far (kept in the file so a resumed run counts on).
-    games: u64,
+    games: AtomicU64,
+}
+
+impl Clone for Network {
+    fn clone(&self) -> Network {
+        Network {
+            tuples: self.tuples.clone(),
+            boundaries: self.boundaries.clone(),
+            games: AtomicU64::new(self.games()),
+        }
+    }
+}
+
+impl PartialEq for Network {
+    fn eq(&self, other: &Network) -> bool {
+        self.tuples == other.tuples
+            && self.boundaries == other.boundaries
+            && self.games() == other.games()
+    }
 }
 
 impl Network {
@@ -209,12 +234,12 @@ impl Network {
                 .map(|cells| {
                     Tuple::new(
                         cells.clone(),
-                        table(CELL_VALUES.pow(cells.len() as u32), per_weight),
+                        Table::filled(CELL_VALUES.pow(cells.len() as u32), per_weight),
                     )
                 })
                 .collect(),
             boundaries: Vec::new(),
-            games: 0,
+            games: AtomicU64::new(0),
         })
     }
 
@@ -234,11 +259,9 @@ impl Network {
             ));
         }
         for tuple in &mut self.tuples {
-            let mut weights = table(tuple.weights.len() * (boundaries.len() + 1), 0.0);
-            for stage in weights.chunks_exact_mut(tuple.weights.len()) {
-                stage.copy_from_slice(&tuple.weights);
-            }
-            tuple.weights = weights;
+            let one_stage = tuple.weights.len();
+            let copies = (0..=boundaries.len()).flat_map(|_| tuple.weights.values());
+            tuple.weights = Table::from_values(one_stage * (boundaries.len() + 1), copies);
         }
         self.boundaries = boundaries.to_vec();
         Ok(self)
@@ -269,12 +292,12 @@ impl Network {
 
     /// Training games played so far.
     pub fn games(&self) -> u64 {
-        self.games
+        self.games.load(Relaxed)
     }
 
     /// Counts one more training game.
-    pub fn count_game(&mut self) {
-        self.games += 1;
+    pub fn count_game(&self) {
+        self.games.fetch_add(1, Relaxed);
     }
 
     /// The weights read per board (tuples × symmetries).
@@ -289,27 +312,30 @@ impl Network {
         let mut sum = 0.0;
         for image in symmetries(board) {
             for tuple in &self.tuples {
-                sum += tuple.weights[stage * tuple.table_len() + tuple.index(image)];
+                sum += tuple
+                    .weights
+                    .get(stage * tuple.table_len() + tuple.index(image));
             }
         }
         sum
     }
 
     /// Moves the value of `board` by about `delta`, shared equally among its weights.
-    pub fn update(&mut self, board: Board, delta: f32) {
+    pub fn update(&self, board: Board, delta: f32) {
         let stage = self.stage(board);
         let step = delta / self.features() as f32;
         for image in symmetries(board) {
-            for tuple in &mut self.tuples {
-                let i = stage * tuple.table_len() + tuple.index(image);
-                tuple.weights[i] += step;
+            for tuple in &self.tuples {
+                tuple
+                    .weights
+                    .add(stage * tuple.table_len() + tuple.index(image), step);
             }
         }
     }
 
     /// Every tuple's tables, in tuple order (for the file).
-    fn tables(&self) -> impl Iterator<Item = &[f32]> {
-        self.tuples.iter().map(|t| t.weights.as_slice())
+    fn tables(&self) -> impl Iterator<Item = &Table> {
+        self.tuples.iter().map(|t| &t.weights)
     }
 }
 
@@ -321,37 +347,6 @@ fn tiles(boundaries: &[u8]) -> String {
         .collect();
     tiles.join(",")
 }
-
-/// A table of `n` weights, all `value`. Look-ups jump all over tables of up to 64 MB, where
-/// 4 KB pages make nearly every one miss the address cache, so on Linux the table asks for
-/// transparent huge pages before it is first written.
-fn table(n: usize, value: f32) -> Vec<f32> {
-    let mut weights = vec![0.0f32; n];
-    advise_huge_pages(&mut weights);
-    if value != 0.0 {
-        weights.fill(value);
-    }
-    weights
-}
-
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(weights: &mut [f32]) {
-    const HUGE_PAGE: usize = 2 << 20;
-    let start = weights.as_mut_ptr() as usize;
-    let end = start + std::mem::size_of_val(weights);
-    let first = start.next_multiple_of(HUGE_PAGE);
-    if first < end {
-        // SAFETY: the range lies inside the allocation of `weights`, which outlives the call;
-        // MADV_HUGEPAGE changes only how the kernel backs the memory, never its contents, and a
-        // refusal (an error return) leaves ordinary pages.
-        unsafe {
-            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_weights: &mut [f32]) {}
 
 /// The board mirrored left to right.
 fn mirror(board: Board) -> Board {
@@ -417,18 +412,23 @@ mod tests {
             vec![3, 2, 1, 0],
             vec![12],
         ] {
-            let tuple = Tuple::new(cells.clone(), Vec::new());
+            let tuple = Tuple::new(cells.clone(), Table::filled(0, 0.0));
             let expected = cells.iter().enumerate().fold(0, |index, (i, &cell)| {
                 index | usize::from(board.exponent(usize::from(cell))) << (4 * i)
             });
             assert_eq!(tuple.index(board), expected, "{cells:?}");
         }
-        assert_eq!(Tuple::new(vec![0, 1, 2, 4, 5, 6], Vec::new()).runs.len(), 2);
+        assert_eq!(
+            Tuple::new(vec![0, 1, 2, 4, 5, 6], Table::filled(0, 0.0))
+                .runs
+                .len(),
+            2
+        );
     }
 
     #[test]
     fn symmetric_boards_have_equal_values() {
-        let mut net = Network::new(&[vec![0, 1, 2, 5]], 0.0).unwrap();
+        let net = Network::new(&[vec![0, 1, 2, 5]], 0.0).unwrap();
         // Sixteen different tiles: no two images read the same index.
         let board = Board(0x0123_4567_89ab_cdef);
         net.update(board, 800.0);

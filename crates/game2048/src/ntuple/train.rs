@@ -6,6 +6,11 @@
 //!
 //! Games are played on the bitboard directly, with their own fast random generator, under the
 //! original rules (a 2 with probability 0.9, else a 4, on a uniformly chosen empty cell).
+//! [`train_in_parallel`] plays them on several threads at once, all learning into one network
+//! without locks (see the `table` module).
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::mpsc;
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -44,7 +49,7 @@ impl Trainer {
     }
 
     /// Plays one game with `network`, updating it after every slide.
-    pub fn play(&mut self, network: &mut Network) -> TrainedGame {
+    pub fn play(&mut self, network: &Network) -> TrainedGame {
         let tables = tables();
         let first = self.spawn(Board::EMPTY);
         let mut board = self.spawn(first);
@@ -103,14 +108,57 @@ impl Trainer {
     }
 }
 
+/// Plays `games` training games on `threads` threads (at least one), each with its own
+/// [`Trainer`] (seeded from `seed` and its number), all learning into `network` at once.
+/// Every finished game is handed to `on_game` on the calling thread, in the order they end;
+/// when it returns an error, no game is started any more and the error is returned once the
+/// games under way have ended. With one thread the run is the same as one [`Trainer`]'s.
+pub fn train_in_parallel<E>(
+    network: &Network,
+    games: u64,
+    threads: usize,
+    seed: u64,
+    alpha: f32,
+    mut on_game: impl FnMut(TrainedGame) -> Result<(), E>,
+) -> Result<(), E> {
+    let started = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        // A game or two waiting per thread at most, so that the threads never run far ahead
+        // of `on_game` (which saves and reports).
+        let threads = threads.max(1);
+        let (sender, receiver) = mpsc::sync_channel(threads);
+        for thread in 0..threads as u64 {
+            let (sender, started) = (sender.clone(), &started);
+            let seed = match thread {
+                0 => seed,
+                _ => seed ^ thread.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            };
+            scope.spawn(move || {
+                let mut trainer = Trainer::new(seed, alpha);
+                while started.fetch_add(1, Relaxed) < games {
+                    if sender.send(trainer.play(network)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        let outcome = receiver.iter().try_for_each(&mut on_game);
+        // Whatever happened, start no more games (the receiver is dropped on return, so a
+        // thread finishing its game stops at its send).
+        started.store(games, Relaxed);
+        outcome
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_game_ends_and_counts() {
-        let mut net = Network::new(&[vec![0, 1, 2, 3]], 0.0).unwrap();
-        let game = Trainer::new(7, DEFAULT_ALPHA).play(&mut net);
+        let net = Network::new(&[vec![0, 1, 2, 3]], 0.0).unwrap();
+        let game = Trainer::new(7, DEFAULT_ALPHA).play(&net);
         assert!(
             game.moves > 10 && game.score > 0 && game.max_tile >= 8,
             "{game:?}"
@@ -119,5 +167,51 @@ mod tests {
         // Learning touched the tables: the empty board's value moved off zero... or some
         // board's did; the start position's rows hold small tiles.
         assert_ne!(net, Network::new(&[vec![0, 1, 2, 3]], 0.0).unwrap());
+    }
+
+    #[test]
+    fn parallel_training_plays_every_game_once() {
+        let net = Network::new(&[vec![0, 1, 2, 3], vec![4, 5, 6, 7]], 0.0).unwrap();
+        let mut ended = 0;
+        let outcome: Result<(), ()> = train_in_parallel(&net, 50, 2, 7, DEFAULT_ALPHA, |game| {
+            assert!(game.moves > 0);
+            ended += 1;
+            Ok(())
+        });
+        assert_eq!((outcome, ended, net.games()), (Ok(()), 50, 50));
+    }
+
+    #[test]
+    fn one_thread_is_one_trainer() {
+        let shapes = [vec![0, 1, 2, 3], vec![4, 5, 6, 7]];
+        let (alone, shared) = (
+            Network::new(&shapes, 0.0).unwrap(),
+            Network::new(&shapes, 0.0).unwrap(),
+        );
+        let mut trainer = Trainer::new(11, DEFAULT_ALPHA);
+        let games: Vec<_> = (0..20).map(|_| trainer.play(&alone)).collect();
+        let mut seen = Vec::new();
+        let outcome: Result<(), ()> = train_in_parallel(&shared, 20, 1, 11, DEFAULT_ALPHA, |g| {
+            seen.push(g);
+            Ok(())
+        });
+        assert_eq!((outcome, seen), (Ok(()), games));
+        assert_eq!(alone, shared);
+    }
+
+    #[test]
+    fn an_error_stops_the_run() {
+        let net = Network::new(&[vec![0, 1, 2, 3]], 0.0).unwrap();
+        let mut ended = 0;
+        let outcome = train_in_parallel(&net, 1_000_000, 2, 7, DEFAULT_ALPHA, |_| {
+            ended += 1;
+            if ended == 10 {
+                Err("disk full")
+            } else {
+                Ok(())
+            }
+        });
+        assert_eq!(outcome, Err("disk full"));
+        assert!(net.games() < 100, "{} games", net.games());
     }
 }
