@@ -7,6 +7,7 @@ use std::sync::Arc;
 use proptest::prelude::*;
 use tabula_2048::board::Board;
 use tabula_2048::engine::Expectimax;
+use tabula_2048::ntuple::coherence::Coherence;
 use tabula_2048::ntuple::file::{checksum, WeightsError, MAGIC, VERSION};
 use tabula_2048::ntuple::train::{Trainer, DEFAULT_ALPHA};
 use tabula_2048::ntuple::Network;
@@ -260,6 +261,22 @@ fn mean_score(net: Network, games: u64) -> f64 {
 fn td_learning_beats_the_untrained_network_on_the_same_seeds() {
     let untrained = mean_score(tiny(), 20);
     let learnt = mean_score(trained(400, 7), 20);
+    assert!(
+        learnt > untrained * 1.3,
+        "trained {learnt:.0} against untrained {untrained:.0}"
+    );
+}
+
+#[test]
+fn coherence_learning_beats_the_untrained_network_on_the_same_seeds() {
+    let untrained = mean_score(tiny(), 20);
+    let net = tiny();
+    let coherence = Coherence::for_network(&net);
+    let mut trainer = Trainer::new(7, 1.0).with_coherence(&coherence);
+    for _ in 0..400 {
+        trainer.play(&net);
+    }
+    let learnt = mean_score(net, 20);
     assert!(
         learnt > untrained * 1.3,
         "trained {learnt:.0} against untrained {untrained:.0}"

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::Rng;
+use tabula_2048::ntuple::coherence::Coherence;
 use tabula_2048::ntuple::train::{train_in_parallel, TrainedGame, DEFAULT_ALPHA};
 use tabula_2048::ntuple::{standard_shapes, Network};
 use tabula_i18n::{Arg, Catalog};
@@ -37,6 +38,11 @@ pub struct TrainArgs {
     /// The learning rate: the share of the TD error each update corrects (0 to 1).
     #[arg(long, value_name = "A", default_value_t = DEFAULT_ALPHA)]
     pub alpha: f32,
+    /// Learn by temporal coherence: each weight at `--alpha` times a rate of its own, which
+    /// falls as its errors start to cancel out (try `--alpha 1`). A resumed run starts the
+    /// rates anew.
+    #[arg(long)]
+    pub tc: bool,
     /// A new network's initial value of every board (optimistic TD learning: e.g. 320000).
     #[arg(
         long,
@@ -125,31 +131,41 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
     let mut window = Window::default();
     let started = Instant::now();
     let (mut last_save, mut last_report) = (started, started);
+    let coherence = args.tc.then(|| Coherence::for_network(&network));
     let (mut played, mut total_moves) = (0u64, 0u64);
-    train_in_parallel(&network, args.games, threads, seed, args.alpha, |game| {
-        played += 1;
-        total_moves += game.moves;
-        window.push(game);
-        let now = Instant::now();
-        let report_due = now - last_report >= REPORT_EVERY;
-        if report_due || played == args.games || (bar.is_some() && played % 200 == 0) {
-            let seconds = (now - started).as_secs_f64().max(1e-9);
-            let line = window.line(cat, network.games(), played, total_moves, seconds);
-            if let Some(bar) = &bar {
-                bar.set_position(played);
-                bar.set_message(line.clone());
+    let (games, alpha) = (args.games, args.alpha);
+    train_in_parallel(
+        &network,
+        games,
+        threads,
+        seed,
+        alpha,
+        coherence.as_ref(),
+        |game| {
+            played += 1;
+            total_moves += game.moves;
+            window.push(game);
+            let now = Instant::now();
+            let report_due = now - last_report >= REPORT_EVERY;
+            if report_due || played == args.games || (bar.is_some() && played % 200 == 0) {
+                let seconds = (now - started).as_secs_f64().max(1e-9);
+                let line = window.line(cat, network.games(), played, total_moves, seconds);
+                if let Some(bar) = &bar {
+                    bar.set_position(played);
+                    bar.set_message(line.clone());
+                }
+                if report_due || played == args.games {
+                    say(line);
+                    last_report = now;
+                }
             }
-            if report_due || played == args.games {
-                say(line);
-                last_report = now;
+            if now - last_save >= Duration::from_secs(args.save_every) {
+                save(&network, args, cat, &say)?;
+                last_save = Instant::now();
             }
-        }
-        if now - last_save >= Duration::from_secs(args.save_every) {
-            save(&network, args, cat, &say)?;
-            last_save = Instant::now();
-        }
-        Ok::<(), CliError>(())
-    })?;
+            Ok::<(), CliError>(())
+        },
+    )?;
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }

@@ -43,6 +43,7 @@
 //! (optimistic TD for 200 million); this one has seen 63 thousand, so the 32768 goal of
 //! issue #30 is far off and needs a training run of days, not minutes.
 
+pub mod coherence;
 pub mod file;
 mod table;
 pub mod train;
@@ -322,13 +323,20 @@ impl Network {
 
     /// Moves the value of `board` by about `delta`, shared equally among its weights.
     pub fn update(&self, board: Board, delta: f32) {
-        let stage = self.stage(board);
         let step = delta / self.features() as f32;
+        self.adjust(board, |_, _| step);
+    }
+
+    /// Adds to each weight that values `board` what `step(tuple, weight)` says, where `tuple`
+    /// is the tuple's number and `weight` the weight's place in that tuple's tables (all its
+    /// stages back to back).
+    #[inline]
+    pub fn adjust(&self, board: Board, mut step: impl FnMut(usize, usize) -> f32) {
+        let stage = self.stage(board);
         for image in symmetries(board) {
-            for tuple in &self.tuples {
-                tuple
-                    .weights
-                    .add(stage * tuple.table_len() + tuple.index(image), step);
+            for (t, tuple) in self.tuples.iter().enumerate() {
+                let i = stage * tuple.table_len() + tuple.index(image);
+                tuple.weights.add(i, step(t, i));
             }
         }
     }

@@ -15,6 +15,7 @@ use std::sync::mpsc;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+use super::coherence::Coherence;
 use super::Network;
 use crate::board::{tables, Board, Direction, ESCAPE};
 
@@ -34,17 +35,43 @@ pub struct TrainedGame {
 }
 
 /// Plays training games and learns from them.
-pub struct Trainer {
+pub struct Trainer<'c> {
     rng: SmallRng,
     alpha: f32,
+    /// Each weight's own rate, when learning by temporal coherence.
+    coherence: Option<&'c Coherence>,
 }
 
-impl Trainer {
+impl<'c> Trainer<'c> {
     /// A trainer whose tiles come from `seed`, learning at rate `alpha`.
-    pub fn new(seed: u64, alpha: f32) -> Trainer {
+    pub fn new(seed: u64, alpha: f32) -> Trainer<'c> {
         Trainer {
             rng: SmallRng::seed_from_u64(seed),
             alpha,
+            coherence: None,
+        }
+    }
+
+    /// This trainer learning by temporal coherence ([`Coherence`]): each weight's step is
+    /// `alpha` times its own rate.
+    pub fn with_coherence(self, coherence: &'c Coherence) -> Trainer<'c> {
+        Trainer {
+            coherence: Some(coherence),
+            ..self
+        }
+    }
+
+    /// Moves the value of `board` toward `target` from `estimate`.
+    fn learn(&self, network: &Network, board: Board, estimate: f32, target: f32) {
+        let error = target - estimate;
+        match self.coherence {
+            None => network.update(board, self.alpha * error),
+            Some(coherence) => {
+                let step = self.alpha * error / network.features() as f32;
+                network.adjust(board, |tuple, weight| {
+                    step * coherence.rate_then_record(tuple, weight, error)
+                });
+            }
         }
     }
 
@@ -73,7 +100,7 @@ impl Trainer {
             }
             let target = best.map_or(0.0, |(_, _, value)| value);
             if let Some((before, estimate)) = previous {
-                network.update(before, self.alpha * (target - estimate));
+                self.learn(network, before, estimate, target);
             }
             let Some((after, reward, value)) = best else {
                 break;
@@ -109,7 +136,8 @@ impl Trainer {
 }
 
 /// Plays `games` training games on `threads` threads (at least one), each with its own
-/// [`Trainer`] (seeded from `seed` and its number), all learning into `network` at once.
+/// [`Trainer`] (seeded from `seed` and its number, learning at `alpha`, by temporal coherence
+/// with `coherence` where given), all learning into `network` at once.
 /// Every finished game is handed to `on_game` on the calling thread, in the order they end;
 /// when it returns an error, no game is started any more and the error is returned once the
 /// games under way have ended. With one thread the run is the same as one [`Trainer`]'s.
@@ -119,6 +147,7 @@ pub fn train_in_parallel<E>(
     threads: usize,
     seed: u64,
     alpha: f32,
+    coherence: Option<&Coherence>,
     mut on_game: impl FnMut(TrainedGame) -> Result<(), E>,
 ) -> Result<(), E> {
     let started = AtomicU64::new(0);
@@ -135,6 +164,9 @@ pub fn train_in_parallel<E>(
             };
             scope.spawn(move || {
                 let mut trainer = Trainer::new(seed, alpha);
+                if let Some(coherence) = coherence {
+                    trainer = trainer.with_coherence(coherence);
+                }
                 while started.fetch_add(1, Relaxed) < games {
                     if sender.send(trainer.play(network)).is_err() {
                         break;
@@ -173,11 +205,12 @@ mod tests {
     fn parallel_training_plays_every_game_once() {
         let net = Network::new(&[vec![0, 1, 2, 3], vec![4, 5, 6, 7]], 0.0).unwrap();
         let mut ended = 0;
-        let outcome: Result<(), ()> = train_in_parallel(&net, 50, 2, 7, DEFAULT_ALPHA, |game| {
-            assert!(game.moves > 0);
-            ended += 1;
-            Ok(())
-        });
+        let outcome: Result<(), ()> =
+            train_in_parallel(&net, 50, 2, 7, DEFAULT_ALPHA, None, |game| {
+                assert!(game.moves > 0);
+                ended += 1;
+                Ok(())
+            });
         assert_eq!((outcome, ended, net.games()), (Ok(()), 50, 50));
     }
 
@@ -191,10 +224,11 @@ mod tests {
         let mut trainer = Trainer::new(11, DEFAULT_ALPHA);
         let games: Vec<_> = (0..20).map(|_| trainer.play(&alone)).collect();
         let mut seen = Vec::new();
-        let outcome: Result<(), ()> = train_in_parallel(&shared, 20, 1, 11, DEFAULT_ALPHA, |g| {
-            seen.push(g);
-            Ok(())
-        });
+        let outcome: Result<(), ()> =
+            train_in_parallel(&shared, 20, 1, 11, DEFAULT_ALPHA, None, |g| {
+                seen.push(g);
+                Ok(())
+            });
         assert_eq!((outcome, seen), (Ok(()), games));
         assert_eq!(alone, shared);
     }
@@ -203,7 +237,7 @@ mod tests {
     fn an_error_stops_the_run() {
         let net = Network::new(&[vec![0, 1, 2, 3]], 0.0).unwrap();
         let mut ended = 0;
-        let outcome = train_in_parallel(&net, 1_000_000, 2, 7, DEFAULT_ALPHA, |_| {
+        let outcome = train_in_parallel(&net, 1_000_000, 2, 7, DEFAULT_ALPHA, None, |_| {
             ended += 1;
             if ended == 10 {
                 Err("disk full")
