@@ -263,13 +263,72 @@ fn train_saves_a_network_that_resumes_and_plays() {
 }
 
 #[test]
+fn train_learns_by_coherence_with_restarts_on_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("tc.bin");
+    let out = out.to_str().unwrap();
+    let run = tabula(
+        &[
+            "train",
+            "2048",
+            "--games",
+            "40",
+            "--out",
+            out,
+            "--shapes",
+            "0,1,2,3/4,5,6,7",
+            "--tc",
+            "--alpha",
+            "1",
+            "--restarts",
+            "64",
+            "--threads",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!("saved {out} after 40 games")),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
 fn train_refuses_bad_input_with_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("x.bin");
     let out = out.to_str().unwrap();
     let missing = dir.path().join("missing.bin");
     let missing = missing.to_str().unwrap();
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 11] = [
+        (
+            &[
+                "train",
+                "2048",
+                "--games",
+                "1",
+                "--out",
+                out,
+                "--restarts",
+                "100",
+            ],
+            "\"100\" is not a tile",
+        ),
+        (
+            &[
+                "train",
+                "2048",
+                "--games",
+                "1",
+                "--out",
+                out,
+                "--threads",
+                "0",
+            ],
+            "at least 1",
+        ),
         (
             &["train", "reversi", "--games", "1", "--out", out],
             "only 2048 can be trained",

@@ -11,7 +11,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::Rng;
 use tabula_2048::ntuple::coherence::Coherence;
-use tabula_2048::ntuple::train::{train_in_parallel, TrainedGame, DEFAULT_ALPHA};
+use tabula_2048::ntuple::train::{
+    train_in_parallel, Restarts, TrainedGame, Trainer, DEFAULT_ALPHA,
+};
 use tabula_2048::ntuple::{standard_shapes, Network};
 use tabula_i18n::{Arg, Catalog};
 
@@ -43,6 +45,11 @@ pub struct TrainArgs {
     /// rates anew.
     #[arg(long)]
     pub tc: bool,
+    /// Start half the games from boards that earlier games reached when their largest tile
+    /// first grew to this tile or more (e.g. 8192), so that late boards are learnt as often as
+    /// early ones. The running figures count only the games from the empty board.
+    #[arg(long, value_name = "TILE", value_parser = parse_tile)]
+    pub restarts: Option<u8>,
     /// A new network's initial value of every board (optimistic TD learning: e.g. 320000).
     #[arg(
         long,
@@ -69,6 +76,9 @@ pub struct TrainArgs {
           value_parser = whole_number::<u64, 1, 86_400>)]
     pub save_every: u64,
 }
+
+/// The share of games `--restarts` starts from a late board.
+const RESTART_SHARE: f64 = 0.5;
 
 /// Games in the window the running figures are over.
 const WINDOW: usize = 1000;
@@ -132,40 +142,44 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
     let started = Instant::now();
     let (mut last_save, mut last_report) = (started, started);
     let coherence = args.tc.then(|| Coherence::for_network(&network));
+    let restarts = args.restarts.map(|tile| Restarts::new(tile, RESTART_SHARE));
+    let trainer = |seed| {
+        let mut trainer = Trainer::new(seed, args.alpha);
+        if let Some(coherence) = &coherence {
+            trainer = trainer.with_coherence(coherence);
+        }
+        if let Some(restarts) = &restarts {
+            trainer = trainer.with_restarts(restarts);
+        }
+        trainer
+    };
     let (mut played, mut total_moves) = (0u64, 0u64);
-    let (games, alpha) = (args.games, args.alpha);
-    train_in_parallel(
-        &network,
-        games,
-        threads,
-        seed,
-        alpha,
-        coherence.as_ref(),
-        |game| {
-            played += 1;
-            total_moves += game.moves;
+    train_in_parallel(&network, args.games, threads, seed, trainer, |game| {
+        played += 1;
+        total_moves += game.moves;
+        if !game.restarted {
             window.push(game);
-            let now = Instant::now();
-            let report_due = now - last_report >= REPORT_EVERY;
-            if report_due || played == args.games || (bar.is_some() && played % 200 == 0) {
-                let seconds = (now - started).as_secs_f64().max(1e-9);
-                let line = window.line(cat, network.games(), played, total_moves, seconds);
-                if let Some(bar) = &bar {
-                    bar.set_position(played);
-                    bar.set_message(line.clone());
-                }
-                if report_due || played == args.games {
-                    say(line);
-                    last_report = now;
-                }
+        }
+        let now = Instant::now();
+        let report_due = now - last_report >= REPORT_EVERY;
+        if report_due || played == args.games || (bar.is_some() && played % 200 == 0) {
+            let seconds = (now - started).as_secs_f64().max(1e-9);
+            let line = window.line(cat, network.games(), played, total_moves, seconds);
+            if let Some(bar) = &bar {
+                bar.set_position(played);
+                bar.set_message(line.clone());
             }
-            if now - last_save >= Duration::from_secs(args.save_every) {
-                save(&network, args, cat, &say)?;
-                last_save = Instant::now();
+            if report_due || played == args.games {
+                say(line);
+                last_report = now;
             }
-            Ok::<(), CliError>(())
-        },
-    )?;
+        }
+        if now - last_save >= Duration::from_secs(args.save_every) {
+            save(&network, args, cat, &say)?;
+            last_save = Instant::now();
+        }
+        Ok::<(), CliError>(())
+    })?;
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
@@ -215,16 +229,21 @@ fn bad_stages(text: &str, reason: String) -> CliError {
     )
 }
 
+/// Reads a tile (`--restarts`) as its exponent.
+fn parse_tile(text: &str) -> std::result::Result<u8, String> {
+    match text.trim().parse::<u32>() {
+        Ok(t) if (2..=32768).contains(&t) && t.is_power_of_two() => Ok(t.trailing_zeros() as u8),
+        _ => Err(format!(
+            "{} is not a tile from 2 to 32768",
+            tabula_core::quote(text)
+        )),
+    }
+}
+
 /// Reads `--stages`: tiles separated by `,`, as tile exponents.
 fn parse_stages(text: &str) -> Result<Vec<u8>> {
     text.split(',')
-        .map(|tile| match tile.trim().parse::<u32>() {
-            Ok(t) if t >= 2 && t.is_power_of_two() && t <= 32768 => Ok(t.trailing_zeros() as u8),
-            _ => Err(bad_stages(
-                text,
-                format!("{} is not a tile from 2 to 32768", tabula_core::quote(tile)),
-            )),
-        })
+        .map(|tile| parse_tile(tile).map_err(|reason| bad_stages(text, reason)))
         .collect()
 }
 

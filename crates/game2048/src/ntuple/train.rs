@@ -8,9 +8,14 @@
 //! original rules (a 2 with probability 0.9, else a 4, on a uniformly chosen empty cell).
 //! [`train_in_parallel`] plays them on several threads at once, all learning into one network
 //! without locks (see the `table` module).
+//!
+//! With [`Restarts`], part of the games start from boards that earlier games reached late
+//! (Matsuzaki 2016's restarts, Jaśkowski 2016's carousel shaping): a game from the empty board
+//! spends thousands of slides before it meets the boards of 16384 and 32768 that decide the
+//! long games, so a network trained only from the start sees them rarely.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-use std::sync::mpsc;
+use std::sync::{mpsc, Mutex};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -32,6 +37,62 @@ pub struct TrainedGame {
     pub max_tile: u64,
     /// The slides played.
     pub moves: u64,
+    /// Whether it started from a board of an earlier game ([`Restarts`]) rather than empty.
+    pub restarted: bool,
+}
+
+/// Boards that training games reached as their largest tile first grew to a given tile or
+/// more, kept to start later games from (see the module docs). Shared by the threads.
+pub struct Restarts {
+    /// The tile exponent from which boards are kept.
+    from: u8,
+    /// The share of games started from a kept board (once there is one).
+    share: f64,
+    boards: Mutex<Vec<Board>>,
+}
+
+impl Restarts {
+    /// The most boards kept: a new one then replaces a random one.
+    pub const CAPACITY: usize = 4096;
+
+    /// Keeps the boards on which a game's largest tile first reaches each tile from
+    /// 2^`from_exponent` up, and starts a share `share` (0 to 1) of the games from one of them.
+    pub fn new(from_exponent: u8, share: f64) -> Restarts {
+        Restarts {
+            from: from_exponent,
+            share: share.clamp(0.0, 1.0),
+            boards: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// How many boards are kept.
+    pub fn len(&self) -> usize {
+        self.boards.lock().map_or(0, |boards| boards.len())
+    }
+
+    /// Whether no board is kept yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn keep(&self, board: Board, rng: &mut SmallRng) {
+        if let Ok(mut boards) = self.boards.lock() {
+            if boards.len() < Self::CAPACITY {
+                boards.push(board);
+            } else {
+                let i = rng.random_range(0..boards.len());
+                boards[i] = board;
+            }
+        }
+    }
+
+    fn pick(&self, rng: &mut SmallRng) -> Option<Board> {
+        if !rng.random_bool(self.share) {
+            return None;
+        }
+        let boards = self.boards.lock().ok()?;
+        (!boards.is_empty()).then(|| boards[rng.random_range(0..boards.len())])
+    }
 }
 
 /// Plays training games and learns from them.
@@ -40,6 +101,8 @@ pub struct Trainer<'c> {
     alpha: f32,
     /// Each weight's own rate, when learning by temporal coherence.
     coherence: Option<&'c Coherence>,
+    /// Late boards to start games from.
+    restarts: Option<&'c Restarts>,
 }
 
 impl<'c> Trainer<'c> {
@@ -49,6 +112,7 @@ impl<'c> Trainer<'c> {
             rng: SmallRng::seed_from_u64(seed),
             alpha,
             coherence: None,
+            restarts: None,
         }
     }
 
@@ -57,6 +121,14 @@ impl<'c> Trainer<'c> {
     pub fn with_coherence(self, coherence: &'c Coherence) -> Trainer<'c> {
         Trainer {
             coherence: Some(coherence),
+            ..self
+        }
+    }
+
+    /// This trainer keeping late boards in `restarts` and starting part of its games from them.
+    pub fn with_restarts(self, restarts: &'c Restarts) -> Trainer<'c> {
+        Trainer {
+            restarts: Some(restarts),
             ..self
         }
     }
@@ -78,8 +150,15 @@ impl<'c> Trainer<'c> {
     /// Plays one game with `network`, updating it after every slide.
     pub fn play(&mut self, network: &Network) -> TrainedGame {
         let tables = tables();
-        let first = self.spawn(Board::EMPTY);
-        let mut board = self.spawn(first);
+        let restart = self.restarts.and_then(|r| r.pick(&mut self.rng));
+        let mut board = match restart {
+            Some(board) => board,
+            None => {
+                let first = self.spawn(Board::EMPTY);
+                self.spawn(first)
+            }
+        };
+        let mut largest = board.max_exponent();
         // The previous afterstate and its value when it was chosen (later updates rarely
         // touch it, so it is not looked up again).
         let mut previous: Option<(Board, f32)> = None;
@@ -109,12 +188,28 @@ impl<'c> Trainer<'c> {
             score += u64::from(reward);
             moves += 1;
             board = self.spawn(after);
+            if reward > 0 {
+                self.note_largest(board, &mut largest);
+            }
         }
         network.count_game();
         TrainedGame {
             score,
             max_tile: 1 << board.max_exponent(),
             moves,
+            restarted: restart.is_some(),
+        }
+    }
+
+    /// Keeps `board` for restarts if its largest tile is larger than `largest` and large
+    /// enough, and updates `largest`.
+    fn note_largest(&mut self, board: Board, largest: &mut u8) {
+        let now = board.max_exponent();
+        if now > *largest {
+            *largest = now;
+            if let Some(restarts) = self.restarts.filter(|r| now >= r.from) {
+                restarts.keep(board, &mut self.rng);
+            }
         }
     }
 
@@ -136,18 +231,17 @@ impl<'c> Trainer<'c> {
 }
 
 /// Plays `games` training games on `threads` threads (at least one), each with its own
-/// [`Trainer`] (seeded from `seed` and its number, learning at `alpha`, by temporal coherence
-/// with `coherence` where given), all learning into `network` at once.
+/// [`Trainer`] made by `trainer` from a seed (`seed` for the first thread, mixed with their
+/// number for the others), all learning into `network` at once.
 /// Every finished game is handed to `on_game` on the calling thread, in the order they end;
 /// when it returns an error, no game is started any more and the error is returned once the
 /// games under way have ended. With one thread the run is the same as one [`Trainer`]'s.
-pub fn train_in_parallel<E>(
+pub fn train_in_parallel<'c, E>(
     network: &Network,
     games: u64,
     threads: usize,
     seed: u64,
-    alpha: f32,
-    coherence: Option<&Coherence>,
+    trainer: impl Fn(u64) -> Trainer<'c> + Sync,
     mut on_game: impl FnMut(TrainedGame) -> Result<(), E>,
 ) -> Result<(), E> {
     let started = AtomicU64::new(0);
@@ -157,16 +251,13 @@ pub fn train_in_parallel<E>(
         let threads = threads.max(1);
         let (sender, receiver) = mpsc::sync_channel(threads);
         for thread in 0..threads as u64 {
-            let (sender, started) = (sender.clone(), &started);
+            let (sender, started, trainer) = (sender.clone(), &started, &trainer);
             let seed = match thread {
                 0 => seed,
                 _ => seed ^ thread.wrapping_mul(0x9E37_79B9_7F4A_7C15),
             };
             scope.spawn(move || {
-                let mut trainer = Trainer::new(seed, alpha);
-                if let Some(coherence) = coherence {
-                    trainer = trainer.with_coherence(coherence);
-                }
+                let mut trainer = trainer(seed);
                 while started.fetch_add(1, Relaxed) < games {
                     if sender.send(trainer.play(network)).is_err() {
                         break;
@@ -205,12 +296,18 @@ mod tests {
     fn parallel_training_plays_every_game_once() {
         let net = Network::new(&[vec![0, 1, 2, 3], vec![4, 5, 6, 7]], 0.0).unwrap();
         let mut ended = 0;
-        let outcome: Result<(), ()> =
-            train_in_parallel(&net, 50, 2, 7, DEFAULT_ALPHA, None, |game| {
+        let outcome: Result<(), ()> = train_in_parallel(
+            &net,
+            50,
+            2,
+            7,
+            |seed| Trainer::new(seed, DEFAULT_ALPHA),
+            |game| {
                 assert!(game.moves > 0);
                 ended += 1;
                 Ok(())
-            });
+            },
+        );
         assert_eq!((outcome, ended, net.games()), (Ok(()), 50, 50));
     }
 
@@ -224,11 +321,17 @@ mod tests {
         let mut trainer = Trainer::new(11, DEFAULT_ALPHA);
         let games: Vec<_> = (0..20).map(|_| trainer.play(&alone)).collect();
         let mut seen = Vec::new();
-        let outcome: Result<(), ()> =
-            train_in_parallel(&shared, 20, 1, 11, DEFAULT_ALPHA, None, |g| {
+        let outcome: Result<(), ()> = train_in_parallel(
+            &shared,
+            20,
+            1,
+            11,
+            |s| Trainer::new(s, DEFAULT_ALPHA),
+            |g| {
                 seen.push(g);
                 Ok(())
-            });
+            },
+        );
         assert_eq!((outcome, seen), (Ok(()), games));
         assert_eq!(alone, shared);
     }
@@ -237,15 +340,44 @@ mod tests {
     fn an_error_stops_the_run() {
         let net = Network::new(&[vec![0, 1, 2, 3]], 0.0).unwrap();
         let mut ended = 0;
-        let outcome = train_in_parallel(&net, 1_000_000, 2, 7, DEFAULT_ALPHA, None, |_| {
-            ended += 1;
-            if ended == 10 {
-                Err("disk full")
-            } else {
-                Ok(())
-            }
-        });
+        let outcome = train_in_parallel(
+            &net,
+            1_000_000,
+            2,
+            7,
+            |seed| Trainer::new(seed, DEFAULT_ALPHA),
+            |_| {
+                ended += 1;
+                if ended == 10 {
+                    Err("disk full")
+                } else {
+                    Ok(())
+                }
+            },
+        );
         assert_eq!(outcome, Err("disk full"));
         assert!(net.games() < 100, "{} games", net.games());
+    }
+
+    #[test]
+    fn restarts_keep_late_boards_and_start_games_from_them() {
+        let net = Network::new(&[vec![0, 1, 2, 3], vec![4, 5, 6, 7]], 0.0).unwrap();
+        // From 256 on: a tiny network's games reach it often.
+        let restarts = Restarts::new(8, 0.5);
+        let mut trainer = Trainer::new(5, DEFAULT_ALPHA).with_restarts(&restarts);
+        let games: Vec<_> = (0..200).map(|_| trainer.play(&net)).collect();
+        let kept = restarts.boards.lock().unwrap().clone();
+        assert!(!kept.is_empty() && kept.len() <= Restarts::CAPACITY);
+        assert!(kept.iter().all(|b| b.max_exponent() >= 8));
+        let restarted = games.iter().filter(|g| g.restarted).count();
+        assert!(
+            (50..150).contains(&restarted),
+            "{restarted} of 200 restarted"
+        );
+        // A restarted game begins with a tile of 256 or more, so it ends with one.
+        assert!(games
+            .iter()
+            .filter(|g| g.restarted)
+            .all(|g| g.max_tile >= 256));
     }
 }
