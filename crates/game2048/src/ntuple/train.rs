@@ -65,16 +65,6 @@ impl Restarts {
         }
     }
 
-    /// How many boards are kept.
-    pub fn len(&self) -> usize {
-        self.boards.lock().map_or(0, |boards| boards.len())
-    }
-
-    /// Whether no board is kept yet.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     fn keep(&self, board: Board, rng: &mut SmallRng) {
         if let Ok(mut boards) = self.boards.lock() {
             if boards.len() < Self::CAPACITY {
