@@ -293,6 +293,67 @@ fn train_learns_by_coherence_with_restarts_on_two_threads() {
         "{}",
         run.stderr
     );
+    // The last progress line has the restarted games' own figures (about half of the games
+    // restart once a game has reached 64).
+    assert!(
+        run.stderr.contains("| restarted from 64 or more, last "),
+        "{}",
+        run.stderr
+    );
+}
+
+/// Ctrl-C (SIGINT, sent here by `kill -INT`) ends a run after the games under way and saves
+/// it, and the saved file resumes.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_saves_the_run() {
+    use std::process::{Command, Stdio};
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ctrl-c.bin");
+    let out = out.to_str().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["train", "2048", "--games", "100000000", "--out", out])
+        .args(["--shapes", "0,1,2,3/4,5,6,7", "--threads", "1"])
+        .env_remove("TABULA_LANG")
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env_remove("LANG")
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tabula starts");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    let output = child.wait_with_output().expect("tabula finishes");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("interrupted after "), "{stderr}");
+    let saved: u64 = stderr
+        .split(&format!("saved {out} after "))
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|games| games.parse().ok())
+        .unwrap_or_else(|| panic!("no save in {stderr}"));
+    assert!(saved > 0, "{stderr}");
+    let again = dir.path().join("again.bin");
+    let again = again.to_str().unwrap();
+    let resumed = tabula(
+        &[
+            "train", "2048", "--games", "1", "--out", again, "--resume", out,
+        ],
+        "",
+    );
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert!(
+        resumed
+            .stderr
+            .contains(&format!("saved {again} after {} games", saved + 1)),
+        "{}",
+        resumed.stderr
+    );
 }
 
 #[test]

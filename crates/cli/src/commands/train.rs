@@ -1,10 +1,13 @@
 //! `tabula train 2048`: TD learning of the n-tuple network the `ntuple` agent plays with.
 //!
-//! The network is saved atomically every `--save-every` seconds and at the end, so an
-//! interrupted run keeps the weights of its last save; `--resume` goes on from a file.
+//! The network is saved atomically every `--save-every` seconds and at the end. Ctrl-C ends a
+//! run after the games under way and saves it (a second Ctrl-C quits at once, keeping the last
+//! save); `--resume` goes on from a file.
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -47,7 +50,8 @@ pub struct TrainArgs {
     pub tc: bool,
     /// Start half the games from boards that earlier games reached when their largest tile
     /// first grew to this tile or more (e.g. 8192), so that late boards are learnt as often as
-    /// early ones. The running figures count only the games from the empty board.
+    /// early ones. The running figures count the games from the empty board; the games
+    /// restarted have figures of their own (mean score and how often they reach 32768).
     #[arg(long, value_name = "TILE", value_parser = parse_tile)]
     pub restarts: Option<u8>,
     /// A new network's initial value of every board (optimistic TD learning: e.g. 320000).
@@ -138,7 +142,7 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
         Some(bar) => bar.println(line),
         None => eprintln!("{line}"),
     };
-    let mut window = Window::default();
+    let (mut window, mut restarted) = (Window::default(), Window::default());
     let started = Instant::now();
     let (mut last_save, mut last_report) = (started, started);
     let coherence = args.tc.then(|| Coherence::for_network(&network));
@@ -153,18 +157,24 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
         }
         trainer
     };
+    let interrupted = on_ctrl_c();
     let (mut played, mut total_moves) = (0u64, 0u64);
-    train_in_parallel(&network, args.games, threads, seed, trainer, |game| {
+    let outcome = train_in_parallel(&network, args.games, threads, seed, trainer, |game| {
         played += 1;
         total_moves += game.moves;
-        if !game.restarted {
+        if game.restarted {
+            restarted.push(game);
+        } else {
             window.push(game);
         }
         let now = Instant::now();
         let report_due = now - last_report >= REPORT_EVERY;
         if report_due || played == args.games || (bar.is_some() && played % 200 == 0) {
             let seconds = (now - started).as_secs_f64().max(1e-9);
-            let line = window.line(cat, network.games(), played, total_moves, seconds);
+            let mut line = window.line(cat, network.games(), played, total_moves, seconds);
+            if let (Some(tile), false) = (args.restarts, restarted.games.is_empty()) {
+                line.push_str(&restarted.restarted_line(cat, tile));
+            }
             if let Some(bar) = &bar {
                 bar.set_position(played);
                 bar.set_message(line.clone());
@@ -175,15 +185,48 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
             }
         }
         if now - last_save >= Duration::from_secs(args.save_every) {
-            save(&network, args, cat, &say)?;
+            save(&network, args, cat, &say).map_err(Halt::Failed)?;
             last_save = Instant::now();
         }
-        Ok::<(), CliError>(())
-    })?;
+        if interrupted.load(Relaxed) {
+            return Err(Halt::Interrupted);
+        }
+        Ok(())
+    });
     if let Some(bar) = &bar {
         bar.finish_and_clear();
     }
+    match outcome {
+        Ok(()) => {}
+        Err(Halt::Interrupted) => say(cat.format(
+            "cli-train-interrupted",
+            &[("games", Arg::from(played.to_string()))],
+        )),
+        Err(Halt::Failed(error)) => return Err(error),
+    }
     save(&network, args, cat, &say)
+}
+
+/// Why a training run ended before its last game.
+enum Halt {
+    /// The user pressed Ctrl-C: the run is saved as it stands.
+    Interrupted,
+    /// Saving failed.
+    Failed(CliError),
+}
+
+/// A flag that the first Ctrl-C raises; a second Ctrl-C quits at once (exit code 130). Where a
+/// handler cannot be installed, Ctrl-C quits at once as it always did.
+fn on_ctrl_c() -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    let raised = Arc::clone(&flag);
+    // A process has one handler: where one is set already, it stays.
+    let _ = ctrlc::set_handler(move || {
+        if raised.swap(true, Relaxed) {
+            std::process::exit(130);
+        }
+    });
+    flag
 }
 
 /// The `--shapes` text as given, for messages.
@@ -297,6 +340,26 @@ impl Window {
                 ("r8192", Arg::from(rate(8192))),
                 ("r16384", Arg::from(rate(16384))),
                 ("r32768", Arg::from(rate(32768))),
+            ],
+        )
+    }
+
+    /// The figures of restarted games (from boards of tile `2^exponent` or more): their
+    /// mean score and how often they reach 32768.
+    fn restarted_line(&self, cat: &Catalog, exponent: u8) -> String {
+        let n = self.games.len().max(1) as f64;
+        let mean = self.games.iter().map(|g| g.score as f64).sum::<f64>() / n;
+        let reached = self.games.iter().filter(|g| g.max_tile >= 32768).count();
+        cat.format(
+            "cli-train-progress-restarted",
+            &[
+                ("tile", Arg::from((1u64 << exponent).to_string())),
+                ("window", Arg::from(self.games.len().to_string())),
+                ("mean", Arg::from(format!("{mean:.0}"))),
+                (
+                    "r32768",
+                    Arg::from(format!("{:.1}", 100.0 * reached as f64 / n)),
+                ),
             ],
         )
     }
