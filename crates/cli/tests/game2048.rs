@@ -300,6 +300,31 @@ fn train_learns_by_coherence_with_restarts_on_two_threads() {
         "{}",
         run.stderr
     );
+    // The coherence sums are saved beside the weights, and a resumed run reads them; damaged
+    // sums are a usage error that names them.
+    let sums = format!("{out}.tc");
+    assert!(Path::new(&sums).is_file());
+    let resume = [
+        "train", "2048", "--games", "2", "--out", out, "--resume", out, "--tc", "--alpha", "1",
+    ];
+    let resumed = tabula(&resume, "");
+    assert_eq!(resumed.code, 0, "{}", resumed.stderr);
+    assert!(
+        resumed.stderr.contains("after 42 games"),
+        "{}",
+        resumed.stderr
+    );
+    let mut bytes = std::fs::read(&sums).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&sums, bytes).unwrap();
+    let damaged = tabula(&resume, "");
+    assert_eq!(damaged.code, 2, "{}", damaged.stderr);
+    assert!(
+        damaged.stderr.contains("coherence sums") && damaged.stderr.contains("checksum"),
+        "{}",
+        damaged.stderr
+    );
 }
 
 /// Ctrl-C (SIGINT, sent here by `kill -INT`) ends a run after the games under way and saves

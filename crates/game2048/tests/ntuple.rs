@@ -243,6 +243,27 @@ proptest! {
         bytes.extend_from_slice(&tail);
         prop_assert!(Network::from_bytes(&bytes).is_err());
     }
+
+    /// The coherence sums file (`FILE.tc`): random bytes, and a true file with bytes changed,
+    /// cut or added, are errors, never a panic.
+    #[test]
+    fn bad_coherence_sums_are_errors(
+        noise in proptest::collection::vec(any::<u8>(), 0..200),
+        at in any::<prop::sample::Index>(),
+        flip in 1u8..=255,
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let net = Network::new(&[vec![0, 1], vec![2]], 0.0).unwrap();
+        prop_assert!(Coherence::from_bytes(&noise, &net).is_err());
+        let good = Coherence::for_network(&net).to_bytes();
+        let mut changed = good.clone();
+        changed[at.index(good.len())] ^= flip;
+        prop_assert!(Coherence::from_bytes(&changed, &net).is_err());
+        prop_assert!(Coherence::from_bytes(&good[..cut.index(good.len())], &net).is_err());
+        let mut longer = good.clone();
+        longer.extend_from_slice(&noise);
+        prop_assert_eq!(Coherence::from_bytes(&longer, &net).is_ok(), noise.is_empty());
+    }
 }
 
 /// The mean score of `net` searching one slide deep (reward plus value) on seeds 100..100 + n.

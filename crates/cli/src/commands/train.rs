@@ -44,8 +44,8 @@ pub struct TrainArgs {
     #[arg(long, value_name = "A", default_value_t = DEFAULT_ALPHA)]
     pub alpha: f32,
     /// Learn by temporal coherence: each weight at `--alpha` times a rate of its own, which
-    /// falls as its errors start to cancel out (try `--alpha 1`). A resumed run starts the
-    /// rates anew.
+    /// falls as its errors start to cancel out (try `--alpha 1`). The rates' sums are saved
+    /// beside `--out` as `FILE.tc`, and a resumed run goes on from `FILE.tc` where there is one.
     #[arg(long)]
     pub tc: bool,
     /// Start half the games from boards that earlier games reached when their largest tile
@@ -145,7 +145,13 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
     let (mut window, mut restarted) = (Window::default(), Window::default());
     let started = Instant::now();
     let (mut last_save, mut last_report) = (started, started);
-    let coherence = args.tc.then(|| Coherence::for_network(&network));
+    let coherence = match (&args.resume, &args.stages) {
+        _ if !args.tc => None,
+        (Some(resumed), None) => Coherence::load(&Coherence::path_beside(resumed), &network)
+            .map_err(CliError::usage)?
+            .or_else(|| Some(Coherence::for_network(&network))),
+        _ => Some(Coherence::for_network(&network)),
+    };
     let restarts = args.restarts.map(|tile| Restarts::new(tile, RESTART_SHARE));
     let trainer = |seed| {
         let mut trainer = Trainer::new(seed, args.alpha);
@@ -185,7 +191,7 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
             }
         }
         if now - last_save >= Duration::from_secs(args.save_every) {
-            save(&network, args, cat, &say).map_err(Halt::Failed)?;
+            save(&network, coherence.as_ref(), args, cat, &say).map_err(Halt::Failed)?;
             last_save = Instant::now();
         }
         if interrupted.load(Relaxed) {
@@ -204,7 +210,7 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
         )),
         Err(Halt::Failed(error)) => return Err(error),
     }
-    save(&network, args, cat, &say)
+    save(&network, coherence.as_ref(), args, cat, &say)
 }
 
 /// Why a training run ended before its last game.
@@ -290,9 +296,20 @@ fn parse_stages(text: &str) -> Result<Vec<u8>> {
         .collect()
 }
 
-/// Saves the network to `--out` and says so.
-fn save(network: &Network, args: &TrainArgs, cat: &Catalog, say: &impl Fn(String)) -> Result<()> {
+/// Saves the network to `--out` (and the coherence sums beside it) and says so.
+fn save(
+    network: &Network,
+    coherence: Option<&Coherence>,
+    args: &TrainArgs,
+    cat: &Catalog,
+    say: &impl Fn(String),
+) -> Result<()> {
     network.save(&args.out).map_err(CliError::failed)?;
+    if let Some(coherence) = coherence {
+        coherence
+            .save(&Coherence::path_beside(&args.out))
+            .map_err(CliError::failed)?;
+    }
     say(cat.format(
         "cli-train-saved",
         &[

@@ -97,6 +97,12 @@ pub enum WeightsError {
     /// The checksum does not match the contents.
     #[error("the weights file is damaged: its checksum does not match its contents")]
     Checksum,
+    /// The temporal coherence sums beside the weights ([`super::coherence`]) cannot be used.
+    #[error("the coherence sums beside the weights: {reason}")]
+    Sums {
+        /// What is wrong.
+        reason: String,
+    },
 }
 
 /// The checksum of the format: 64-bit FNV-1a over the bytes.
