@@ -1,5 +1,6 @@
 //! The players 2048 offers, by name: `expectimax` (`depth=` plies from 1 to [`MAX_DEPTH`],
-//! `time=` milliseconds per move up to an hour), `ntuple` (the same search scored by a trained
+//! `time=` milliseconds per move up to an hour, or `mean=` milliseconds per move on average over
+//! the game, [`crate::engine::TimeBank`]), `ntuple` (the same search scored by a trained
 //! n-tuple network from `weights=PATH`, by default [`crate::ntuple::file::default_path`]),
 //! `greedy` and `random`.
 
@@ -8,7 +9,7 @@ use std::time::Duration;
 
 use tabula_core::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec, Knob, RandomAgent};
 
-use crate::engine::Expectimax;
+use crate::engine::{Evaluator, Expectimax};
 use crate::greedy::Greedy;
 use crate::ntuple::file::{default_path, shared, DEFAULT_FILE};
 use crate::rules::Game2048;
@@ -18,11 +19,22 @@ use crate::rules::Game2048;
 /// several times more.
 pub const MAX_DEPTH: u64 = 12;
 
+/// `mean`: milliseconds per move on average over the game, in the range of [`Knob::TIME`].
+const MEAN: Knob = Knob {
+    key: "mean",
+    ..Knob::TIME
+};
+
 /// The keys `expectimax` takes.
-const EXPECTIMAX_KEYS: &[Knob] = &[Knob::depth(MAX_DEPTH), Knob::TIME];
+const EXPECTIMAX_KEYS: &[Knob] = &[Knob::depth(MAX_DEPTH), Knob::TIME, MEAN];
 
 /// The keys `ntuple` takes.
-const NTUPLE_KEYS: &[Knob] = &[Knob::depth(MAX_DEPTH), Knob::TIME, Knob::path("weights")];
+const NTUPLE_KEYS: &[Knob] = &[
+    Knob::depth(MAX_DEPTH),
+    Knob::TIME,
+    MEAN,
+    Knob::path("weights"),
+];
 
 /// The depth `ntuple` searches with neither `depth=` nor `time=`: three slides with the two new
 /// tiles between them (a network look-up costs more than a heuristic one).
@@ -34,7 +46,8 @@ impl AgentCatalog for Game2048 {
             AgentEntry {
                 name: "expectimax",
                 summary: "expectimax over the new tiles with the strong programs' heuristic \
-                          (depth= plies, default 7; time= ms per move)",
+                          (depth= plies, default 7; time= ms per move, or mean= ms per move on \
+                          average over the game)",
                 argument: None,
                 keys: EXPECTIMAX_KEYS,
                 build: build_expectimax,
@@ -43,7 +56,8 @@ impl AgentCatalog for Game2048 {
                 name: "ntuple",
                 summary: "expectimax scored by an n-tuple network trained with `tabula train \
                           2048` (weights=PATH, default 2048-ntuple.bin in the data directory; \
-                          depth= plies, default 5; time= ms per move)",
+                          depth= plies, default 5; time= ms per move, or mean= ms per move on \
+                          average over the game)",
                 argument: None,
                 keys: NTUPLE_KEYS,
                 build: build_ntuple,
@@ -64,10 +78,29 @@ impl AgentCatalog for Game2048 {
 }
 
 fn build_expectimax(spec: &AgentSpec) -> Result<Box<dyn Agent<Game2048>>, AgentError> {
-    Ok(Box::new(Expectimax::new(
-        spec.depth()?,
-        spec.time_ms()?.map(Duration::from_millis),
-    )))
+    let search = Expectimax::new(spec.depth()?, spec.time_ms()?.map(Duration::from_millis));
+    Ok(Box::new(with_mean_time(search, spec)?))
+}
+
+/// `search` keeping to the spec's `mean=` time per move over the game, if it has one (and
+/// not also `time=`, which would say something else).
+fn with_mean_time<E: Evaluator>(
+    search: Expectimax<E>,
+    spec: &AgentSpec,
+) -> Result<Expectimax<E>, AgentError> {
+    let Some(mean) = spec.number("mean", MEAN.min..=MEAN.max)? else {
+        return Ok(search);
+    };
+    if spec.get("time").is_some() {
+        return Err(AgentError::BadValue {
+            agent: spec.name().to_string(),
+            key: "mean".to_string(),
+            value: mean.to_string(),
+            reason: "give time= (each move) or mean= (on average over the game), not both"
+                .to_string(),
+        });
+    }
+    Ok(search.with_mean_time(Duration::from_millis(mean)))
 }
 
 fn build_ntuple(spec: &AgentSpec) -> Result<Box<dyn Agent<Game2048>>, AgentError> {
@@ -88,12 +121,13 @@ fn build_ntuple(spec: &AgentSpec) -> Result<Box<dyn Agent<Game2048>>, AgentError
         })?,
     };
     let network = shared(&path).map_err(|e| bad(path.display().to_string(), e.to_string()))?;
-    Ok(Box::new(Expectimax::with_evaluator(
+    let search = Expectimax::with_evaluator(
         network,
         spec.depth()?,
         spec.time_ms()?.map(Duration::from_millis),
         NTUPLE_DEFAULT_DEPTH,
-    )))
+    );
+    Ok(Box::new(with_mean_time(search, spec)?))
 }
 
 fn build_greedy(spec: &AgentSpec) -> Result<Box<dyn Agent<Game2048>>, AgentError> {

@@ -12,6 +12,7 @@ fn the_catalogue_builds_every_agent_and_checks_keys() {
         "expectimax",
         "expectimax:depth=5",
         "expectimax:time=10",
+        "expectimax:mean=10",
         "greedy:seed=3",
         "random",
     ] {
@@ -26,6 +27,21 @@ fn the_catalogue_builds_every_agent_and_checks_keys() {
         Err(AgentError::BadValue { .. })
     ));
     assert!(Game2048::agent_from_str("minimax").is_err());
+    // A mean time over the game and a time for every move say different things.
+    let Err(error) = Game2048::agent_from_str("expectimax:time=10,mean=10") else {
+        panic!("time= and mean= together were accepted");
+    };
+    assert!(error.to_string().contains("not both"), "{error}");
+    let state = Game2048::parse_position("1024,1024,0,0,2,0,0,0,0,0,0,0,0,0,0,4").unwrap();
+    let mut banked = Game2048::agent_from_str("expectimax:mean=2").unwrap();
+    for _ in 0..3 {
+        let slide = banked.choose(&state);
+        assert!(state.is_legal(slide), "{slide:?}");
+    }
+    assert!(matches!(
+        Game2048::agent_from_str("expectimax:mean=0"),
+        Err(AgentError::BadValue { .. })
+    ));
 }
 
 #[test]
