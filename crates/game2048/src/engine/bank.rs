@@ -14,10 +14,15 @@ use std::time::Duration;
 /// game is not all spent on a few very long searches.
 pub const MAX_SAVED_MOVES: u32 = 10;
 
+/// The share of the mean the bank keeps in hand (one fiftieth) for the time a move takes
+/// outside the search and for the last move's overrun, so that a game's mean stays within it.
+const MARGIN_DIVISOR: u32 = 50;
+
 /// A time budget per move kept as a mean over the game (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TimeBank {
-    mean: Duration,
+    /// What a move is budgeted: the mean less the margin.
+    target: Duration,
     /// Time saved by earlier moves, in nanoseconds; negative after a move ran over.
     saved: i128,
 }
@@ -25,27 +30,26 @@ pub struct TimeBank {
 impl TimeBank {
     /// A bank for `mean` per move, empty.
     pub fn new(mean: Duration) -> TimeBank {
-        TimeBank { mean, saved: 0 }
+        TimeBank {
+            target: mean - mean / MARGIN_DIVISOR,
+            saved: 0,
+        }
     }
 
-    /// The mean time per move it keeps to.
-    pub fn mean(&self) -> Duration {
-        self.mean
-    }
-
-    /// The time the next move may take: the mean plus what is saved, at least a quarter of the
-    /// mean (a move that ran over is paid back over several moves).
+    /// The time the next move may take: the mean (less a fiftieth kept in hand) plus what is
+    /// saved, at least a quarter of that (a move that ran over is paid back over several
+    /// moves).
     pub fn allowance(&self) -> Duration {
-        let mean = self.mean.as_nanos() as i128;
-        let nanos = (mean + self.saved).max(mean / 4);
+        let target = self.target.as_nanos() as i128;
+        let nanos = (target + self.saved).max(target / 4);
         Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
     }
 
     /// Records a move that took `spent`.
     pub fn spend(&mut self, spent: Duration) {
-        let mean = self.mean.as_nanos() as i128;
-        self.saved =
-            (self.saved + mean - spent.as_nanos() as i128).min(mean * i128::from(MAX_SAVED_MOVES));
+        let target = self.target.as_nanos() as i128;
+        self.saved = (self.saved + target - spent.as_nanos() as i128)
+            .min(target * i128::from(MAX_SAVED_MOVES));
     }
 }
 
@@ -57,42 +61,47 @@ mod tests {
 
     #[test]
     fn quick_moves_save_time_for_later_ones_up_to_a_limit() {
-        let mut bank = TimeBank::new(10 * MS);
-        assert_eq!(bank.allowance(), 10 * MS);
-        bank.spend(4 * MS);
-        bank.spend(4 * MS);
-        assert_eq!(bank.allowance(), 22 * MS);
+        // A mean of 50 ms budgets 49 a move.
+        let mut bank = TimeBank::new(50 * MS);
+        assert_eq!(bank.allowance(), 49 * MS);
+        bank.spend(20 * MS);
+        bank.spend(20 * MS);
+        assert_eq!(bank.allowance(), 107 * MS);
         for _ in 0..100 {
             bank.spend(Duration::ZERO);
         }
-        assert_eq!(bank.allowance(), (10 + 10 * MAX_SAVED_MOVES) * MS);
+        assert_eq!(bank.allowance(), (49 + 49 * MAX_SAVED_MOVES) * MS);
     }
 
     #[test]
     fn a_move_that_ran_over_is_paid_back() {
-        let mut bank = TimeBank::new(10 * MS);
-        bank.spend(16 * MS);
-        assert_eq!(bank.allowance(), 4 * MS);
-        bank.spend(40 * MS);
-        assert_eq!(bank.allowance(), Duration::from_micros(2500));
+        let mut bank = TimeBank::new(50 * MS);
+        bank.spend(80 * MS);
+        assert_eq!(bank.allowance(), 18 * MS);
+        bank.spend(200 * MS);
+        assert_eq!(bank.allowance(), Duration::from_micros(12_250));
         // Moves at the allowance bring the bank back.
         for _ in 0..20 {
             let allowed = bank.allowance();
             bank.spend(allowed);
         }
-        assert!(bank.allowance() >= 9 * MS, "{:?}", bank.allowance());
+        assert!(bank.allowance() >= 45 * MS, "{:?}", bank.allowance());
     }
 
     #[test]
-    fn spending_every_allowance_keeps_the_mean() {
+    fn spending_every_allowance_keeps_within_the_mean() {
         let mut bank = TimeBank::new(10 * MS);
         let mut total = Duration::ZERO;
-        // Quick moves, then moves that take all they are allowed.
+        // Quick moves, then moves that take all they are allowed, and a little more.
         for i in 0..200u32 {
-            let spent = if i % 7 == 0 { 2 * MS } else { bank.allowance() };
+            let spent = if i % 7 == 0 {
+                2 * MS
+            } else {
+                bank.allowance() + Duration::from_micros(50)
+            };
             total += spent;
             bank.spend(spent);
         }
-        assert!(total <= 200 * 10 * MS + MS, "{total:?}");
+        assert!(total <= 200 * 10 * MS, "{total:?}");
     }
 }
