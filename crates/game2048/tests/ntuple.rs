@@ -71,7 +71,7 @@ fn a_saved_network_loads_back_equal() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("net.bin");
     let net = trained(5, 1);
-    net.save(&path).unwrap();
+    assert_eq!(net.save(&path), Ok(5));
     assert_eq!(Network::load(&path).unwrap(), net);
     assert_eq!(net.games(), 5);
 }

@@ -304,7 +304,7 @@ fn save(
     cat: &Catalog,
     say: &impl Fn(String),
 ) -> Result<()> {
-    network.save(&args.out).map_err(CliError::failed)?;
+    let games = network.save(&args.out).map_err(CliError::failed)?;
     if let Some(coherence) = coherence {
         coherence
             .save(&Coherence::path_beside(&args.out))
@@ -314,7 +314,7 @@ fn save(
         "cli-train-saved",
         &[
             ("path", Arg::from(args.out.display().to_string())),
-            ("games", Arg::from(network.games().to_string())),
+            ("games", Arg::from(games.to_string())),
         ],
     ));
     Ok(())

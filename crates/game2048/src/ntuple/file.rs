@@ -139,6 +139,12 @@ fn u64_at(bytes: &[u8], at: &mut usize) -> Result<u64, WeightsError> {
 impl Network {
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
+        self.encode().0
+    }
+
+    /// The file's bytes, with the count of training games they record.
+    fn encode(&self) -> (Vec<u8>, u64) {
+        let games = self.games();
         let weights: usize = self.tables().map(Table::len).sum();
         let mut out = Vec::with_capacity(64 + 4 * weights);
         out.extend_from_slice(&MAGIC);
@@ -150,7 +156,7 @@ impl Network {
         }
         out.push(self.boundaries.len() as u8);
         out.extend_from_slice(&self.boundaries);
-        out.extend_from_slice(&self.games().to_le_bytes());
+        out.extend_from_slice(&games.to_le_bytes());
         for table in self.tables() {
             for w in table.values() {
                 out.extend_from_slice(&w.to_le_bytes());
@@ -158,7 +164,7 @@ impl Network {
         }
         let sum = checksum(&out);
         out.extend_from_slice(&sum.to_le_bytes());
-        out
+        (out, games)
     }
 
     /// Reads a network from a file's bytes; any fault is an error, never a panic.
@@ -246,12 +252,15 @@ impl Network {
     }
 
     /// Writes the weights file at `path` atomically (a temporary file renamed over it), so an
-    /// interrupted save leaves the previous file whole.
-    pub fn save(&self, path: &Path) -> Result<(), WeightsError> {
-        tabula_core::save::write_atomic(path, &self.to_bytes()).map_err(|e| WeightsError::Io {
+    /// interrupted save leaves the previous file whole. Returns the count of training games
+    /// the file records (threads still training may have gone past it while it was written).
+    pub fn save(&self, path: &Path) -> Result<u64, WeightsError> {
+        let (bytes, games) = self.encode();
+        tabula_core::save::write_atomic(path, &bytes).map_err(|e| WeightsError::Io {
             path: path.display().to_string(),
             reason: e.to_string(),
-        })
+        })?;
+        Ok(games)
     }
 }
 
