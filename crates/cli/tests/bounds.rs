@@ -82,7 +82,8 @@ fn agents_lists_each_key_with_its_range() {
     let run = tabula(&["agents"], "");
     assert_eq!(run.code, 0);
     assert!(
-        run.stdout.contains("depth=1..12, time=1..3600000, seed"),
+        run.stdout
+            .contains("depth=1..12, time=1..3600000, mean=1..3600000, seed"),
         "{}",
         run.stdout
     );
