@@ -10,7 +10,8 @@
 //! a transposition cache keyed on the board keeps the values of chance nodes already searched.
 //! With a time budget the search deepens two plies at a time and keeps the last complete
 //! iteration; the budget may be a mean over the game ([`TimeBank`]), so that time an easy move
-//! leaves goes to deeper searches on crowded boards. Tiles above 32768 play as 32768 here (the saturated [`Board`]).
+//! leaves goes to deeper searches on crowded boards. Tiles above 32768 play as 32768 here (the
+//! saturated [`Board`]).
 //!
 //! # Strength and speed
 //!
