@@ -98,6 +98,17 @@ impl Board {
         (0..16).map(|c| self.exponent(c)).max().unwrap_or(0)
     }
 
+    /// The sum of the tiles' values (empty cells count nothing). Every slide keeps it and every
+    /// new tile adds 2 or 4, so it measures how far a game has come.
+    pub fn tile_sum(self) -> u64 {
+        (0..16)
+            .map(|c| match self.exponent(c) {
+                0 => 0,
+                e => 1u64 << e,
+            })
+            .sum()
+    }
+
     /// The board mirrored in its main diagonal (rows become columns).
     pub fn transpose(self) -> Board {
         let x = self.0;
@@ -249,6 +260,16 @@ mod tests {
             }
         }
         assert_eq!(t.transpose(), board);
+    }
+
+    #[test]
+    fn the_tile_sum_counts_values_and_slides_keep_it() {
+        let board = Board::from_exponents(&[1, 1, 0, 3, 0, 0, 0, 0, 14, 0, 0, 0, 0, 0, 0, 2]);
+        assert_eq!(board.tile_sum(), 2 + 2 + 8 + 16384 + 4);
+        assert_eq!(Board::EMPTY.tile_sum(), 0);
+        for direction in Direction::ALL {
+            assert_eq!(board.slide(direction).0.tile_sum(), board.tile_sum());
+        }
     }
 
     #[test]

@@ -48,10 +48,12 @@ pub struct TrainArgs {
     /// beside `--out` as `FILE.tc`, and a resumed run goes on from `FILE.tc` where there is one.
     #[arg(long)]
     pub tc: bool,
-    /// Start half the games from boards that earlier games reached when their largest tile
-    /// first grew to this tile or more (e.g. 8192), so that late boards are learnt as often as
-    /// early ones. The running figures count the games from the empty board; the games
-    /// restarted have figures of their own (mean score and how often they reach 32768).
+    /// Start half the games from late boards of earlier games, so that late boards are learnt
+    /// as often as early ones: boards on which the largest tile first grew to this tile or more
+    /// (e.g. 16384), and after that one each time the tiles' sum passed another sixteenth of
+    /// it, up to where the games end. The running figures count the games from the empty
+    /// board; the games restarted have figures of their own (mean score and how often they
+    /// reach 32768).
     #[arg(long, value_name = "TILE", value_parser = parse_tile)]
     pub restarts: Option<u8>,
     /// A new network's initial value of every board (optimistic TD learning: e.g. 320000).

@@ -41,8 +41,10 @@ pub struct TrainedGame {
     pub restarted: bool,
 }
 
-/// Boards that training games reached as their largest tile first grew to a given tile or
-/// more, kept to start later games from (see the module docs). Shared by the threads.
+/// Late boards of training games, kept to start later games from (see the module docs): the
+/// boards on which a game's largest tile first grew to a given tile or more, and after that one
+/// each time the sum of its tiles passed another sixteenth of that tile, so that the pool
+/// covers the whole late game up to where it ends. Shared by the threads.
 pub struct Restarts {
     /// The tile exponent from which boards are kept.
     from: u8,
@@ -56,7 +58,9 @@ impl Restarts {
     pub const CAPACITY: usize = 4096;
 
     /// Keeps the boards on which a game's largest tile first reaches each tile from
-    /// 2^`from_exponent` up, and starts a share `share` (0 to 1) of the games from one of them.
+    /// 2^`from_exponent` up and, once it has, a board each time the tiles' sum passes a
+    /// multiple of 2^`from_exponent` / 16; starts a share `share` (0 to 1) of the games from
+    /// one of them.
     pub fn new(from_exponent: u8, share: f64) -> Restarts {
         Restarts {
             from: from_exponent,
@@ -74,6 +78,11 @@ impl Restarts {
                 boards[i] = board;
             }
         }
+    }
+
+    /// The steps of the tiles' sum at which a late game's boards are kept.
+    fn sum_step(&self) -> u64 {
+        (1u64 << self.from >> 4).max(1)
     }
 
     fn pick(&self, rng: &mut SmallRng) -> Option<Board> {
@@ -148,7 +157,7 @@ impl<'c> Trainer<'c> {
                 self.spawn(first)
             }
         };
-        let mut largest = board.max_exponent();
+        let mut milestones = self.restarts.map(|r| Milestones::new(r, board));
         // The previous afterstate and its value when it was chosen (later updates rarely
         // touch it, so it is not looked up again).
         let mut previous: Option<(Board, f32)> = None;
@@ -178,8 +187,10 @@ impl<'c> Trainer<'c> {
             score += u64::from(reward);
             moves += 1;
             board = self.spawn(after);
-            if reward > 0 {
-                self.note_largest(board, &mut largest);
+            if let Some(milestones) = &mut milestones {
+                if milestones.passed(board, reward > 0) {
+                    milestones.restarts.keep(board, &mut self.rng);
+                }
             }
         }
         network.count_game();
@@ -188,18 +199,6 @@ impl<'c> Trainer<'c> {
             max_tile: 1 << board.max_exponent(),
             moves,
             restarted: restart.is_some(),
-        }
-    }
-
-    /// Keeps `board` for restarts if its largest tile is larger than `largest` and large
-    /// enough, and updates `largest`.
-    fn note_largest(&mut self, board: Board, largest: &mut u8) {
-        let now = board.max_exponent();
-        if now > *largest {
-            *largest = now;
-            if let Some(restarts) = self.restarts.filter(|r| now >= r.from) {
-                restarts.keep(board, &mut self.rng);
-            }
         }
     }
 
@@ -218,6 +217,48 @@ impl<'c> Trainer<'c> {
         };
         Board(board.0 | tile)
     }
+}
+
+/// Where a game stands against the boards [`Restarts`] keeps: its largest tile and the tiles'
+/// sum at which the next late board is kept.
+struct Milestones<'c> {
+    restarts: &'c Restarts,
+    largest: u8,
+    next_sum: u64,
+}
+
+impl<'c> Milestones<'c> {
+    fn new(restarts: &'c Restarts, start: Board) -> Milestones<'c> {
+        Milestones {
+            restarts,
+            largest: start.max_exponent(),
+            next_sum: next_multiple(start.tile_sum(), restarts.sum_step()),
+        }
+    }
+
+    /// Whether `board`, reached after a slide (`merged` if it joined tiles), is one to keep:
+    /// its largest tile just grew to the restarts' tile or more, or it is that late and its
+    /// tiles' sum has passed the next step.
+    fn passed(&mut self, board: Board, merged: bool) -> bool {
+        let grew = merged && board.max_exponent() > self.largest;
+        if grew {
+            self.largest = board.max_exponent();
+        }
+        if self.largest < self.restarts.from {
+            return false;
+        }
+        let sum = board.tile_sum();
+        let keep = grew || sum >= self.next_sum;
+        if keep {
+            self.next_sum = next_multiple(sum, self.restarts.sum_step());
+        }
+        keep
+    }
+}
+
+/// The least multiple of `step` above `sum`.
+fn next_multiple(sum: u64, step: u64) -> u64 {
+    (sum / step + 1) * step
 }
 
 /// Plays `games` training games on `threads` threads (at least one), each with its own
@@ -347,6 +388,30 @@ mod tests {
         );
         assert_eq!(outcome, Err("disk full"));
         assert!(net.games() < 100, "{} games", net.games());
+    }
+
+    /// A board holding the tiles of `exponents` from the top-left, the rest empty.
+    fn board_of(exponents: &[u8]) -> Board {
+        let mut cells = [0; 16];
+        cells[..exponents.len()].copy_from_slice(exponents);
+        Board::from_exponents(&cells)
+    }
+
+    #[test]
+    fn late_boards_are_kept_as_the_largest_tile_grows_and_at_each_step_of_the_sum() {
+        // From 256 on, every 16 of the tiles' sum.
+        let restarts = Restarts::new(8, 0.5);
+        let mut milestones = Milestones::new(&restarts, board_of(&[7, 6, 2])); // 128+64+4
+                                                                               // Below 256 nothing is kept, whatever the sum.
+        assert!(!milestones.passed(board_of(&[7, 6, 4]), false));
+        // 256 appears: kept; the sum is 256 + 32 = 288, so the next is kept at 304.
+        assert!(milestones.passed(board_of(&[8, 5]), true));
+        assert!(!milestones.passed(board_of(&[8, 5, 3]), false)); // 296
+        assert!(milestones.passed(board_of(&[8, 5, 3, 3]), false)); // 304
+        assert!(!milestones.passed(board_of(&[8, 5, 4, 1, 1]), true)); // 308: no new largest
+        assert!(milestones.passed(board_of(&[8, 5, 4, 3, 2, 2]), false)); // 320
+                                                                          // 512 appears with the sum short of the next step: kept all the same.
+        assert!(milestones.passed(board_of(&[9, 1, 1]), true));
     }
 
     #[test]
