@@ -401,8 +401,8 @@ mod tests {
     fn late_boards_are_kept_as_the_largest_tile_grows_and_at_each_step_of_the_sum() {
         // From 256 on, every 16 of the tiles' sum.
         let restarts = Restarts::new(8, 0.5);
-        let mut milestones = Milestones::new(&restarts, board_of(&[7, 6, 2])); // 128+64+4
-                                                                               // Below 256 nothing is kept, whatever the sum.
+        // The game starts at 128 + 64 + 4; below 256 nothing is kept, whatever the sum.
+        let mut milestones = Milestones::new(&restarts, board_of(&[7, 6, 2]));
         assert!(!milestones.passed(board_of(&[7, 6, 4]), false));
         // 256 appears: kept; the sum is 256 + 32 = 288, so the next is kept at 304.
         assert!(milestones.passed(board_of(&[8, 5]), true));
