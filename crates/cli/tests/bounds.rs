@@ -100,7 +100,7 @@ fn agents_lists_each_key_with_its_range() {
     // A path key shows as KEY=PATH.
     assert!(
         run.stdout
-            .contains("depth=1..12, time=1..3600000, mean=1..3600000, weights=PATH, seed"),
+            .contains("mean=1..3600000, weights=PATH, downgrade=0..32768, seed"),
         "{}",
         run.stdout
     );

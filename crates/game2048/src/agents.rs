@@ -1,7 +1,8 @@
 //! The players 2048 offers, by name: `expectimax` (`depth=` plies from 1 to [`MAX_DEPTH`],
 //! `time=` milliseconds per move up to an hour, or `mean=` milliseconds per move on average over
 //! the game, [`crate::engine::TimeBank`]), `ntuple` (the same search scored by a trained
-//! n-tuple network from `weights=PATH`, by default [`crate::ntuple::file::default_path`]),
+//! n-tuple network from `weights=PATH`, by default [`crate::ntuple::file::default_path`],
+//! valuing late boards by tile downgrading from `downgrade=TILE`, [`crate::ntuple::downgrade`]),
 //! `greedy` and `random`.
 
 use std::path::PathBuf;
@@ -11,6 +12,7 @@ use tabula_core::{Agent, AgentCatalog, AgentEntry, AgentError, AgentSpec, Knob, 
 
 use crate::engine::{Evaluator, Expectimax};
 use crate::greedy::Greedy;
+use crate::ntuple::downgrade::{Downgrading, DEFAULT_FROM};
 use crate::ntuple::file::{default_path, shared, DEFAULT_FILE};
 use crate::rules::Game2048;
 
@@ -28,12 +30,21 @@ const MEAN: Knob = Knob {
 /// The keys `expectimax` takes.
 const EXPECTIMAX_KEYS: &[Knob] = &[Knob::depth(MAX_DEPTH), Knob::TIME, MEAN];
 
+/// `downgrade`: the tile from which `ntuple` values boards by tile downgrading, 0 for never.
+const DOWNGRADE: Knob = Knob {
+    key: "downgrade",
+    min: 0,
+    max: 32768,
+    path: false,
+};
+
 /// The keys `ntuple` takes.
 const NTUPLE_KEYS: &[Knob] = &[
     Knob::depth(MAX_DEPTH),
     Knob::TIME,
     MEAN,
     Knob::path("weights"),
+    DOWNGRADE,
 ];
 
 /// The depth `ntuple` searches with neither `depth=` nor `time=`: three slides with the two new
@@ -57,7 +68,9 @@ impl AgentCatalog for Game2048 {
                 summary: "expectimax scored by an n-tuple network trained with `tabula train \
                           2048` (weights=PATH, default 2048-ntuple.bin in the data directory; \
                           depth= plies, default 5; time= ms per move, or mean= ms per move on \
-                          average over the game)",
+                          average over the game; downgrade=TILE values boards with that tile \
+                          or larger as if the tiles above their largest missing one were \
+                          halved, default 16384, 0 never)",
                 argument: None,
                 keys: NTUPLE_KEYS,
                 build: build_ntuple,
@@ -122,12 +135,28 @@ fn build_ntuple(spec: &AgentSpec) -> Result<Box<dyn Agent<Game2048>>, AgentError
     };
     let network = shared(&path).map_err(|e| bad(path.display().to_string(), e.to_string()))?;
     let search = Expectimax::with_evaluator(
-        network,
+        Downgrading::new(network, downgrade_from(spec)?),
         spec.depth()?,
         spec.time_ms()?.map(Duration::from_millis),
         NTUPLE_DEFAULT_DEPTH,
     );
     Ok(Box::new(with_mean_time(search, spec)?))
+}
+
+/// The tile exponent from which the spec's `downgrade=` tile downgrades (default
+/// [`crate::ntuple::downgrade::DEFAULT_FROM`]), `None` for `downgrade=0`.
+fn downgrade_from(spec: &AgentSpec) -> Result<Option<u8>, AgentError> {
+    match spec.number("downgrade", DOWNGRADE.min..=DOWNGRADE.max)? {
+        None => Ok(Some(DEFAULT_FROM)),
+        Some(0) => Ok(None),
+        Some(tile) if tile >= 2 && tile.is_power_of_two() => Ok(Some(tile.trailing_zeros() as u8)),
+        Some(tile) => Err(AgentError::BadValue {
+            agent: spec.name().to_string(),
+            key: "downgrade".to_string(),
+            value: tile.to_string(),
+            reason: "must be a tile (2, 4, 8, … 32768) or 0 for never".to_string(),
+        }),
+    }
 }
 
 fn build_greedy(spec: &AgentSpec) -> Result<Box<dyn Agent<Game2048>>, AgentError> {

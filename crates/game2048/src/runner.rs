@@ -119,14 +119,26 @@ impl fmt::Display for Summary {
 
 /// Plays one game from the start, chance dealt from `seed`.
 pub fn play_game(agent: &mut dyn Agent<Game2048>, seed: u64) -> (Game2048, u64, Duration) {
+    play_until(Game2048::initial(), agent, seed, |_| false)
+}
+
+/// Plays from `state` with `agent`, chance dealt from `seed`, until the game ends or `stop`
+/// holds on the player's turn; returns the last position, the player's moves and the time
+/// they took.
+pub fn play_until(
+    mut state: Game2048,
+    agent: &mut dyn Agent<Game2048>,
+    seed: u64,
+    stop: impl Fn(&Game2048) -> bool,
+) -> (Game2048, u64, Duration) {
     let mut dealer = GameRng::seed_from_u64(seed);
-    let mut state = Game2048::initial();
     let mut moves = 0;
     let mut thinking = Duration::ZERO;
     loop {
         let mv = match state.turn() {
             Turn::Over(_) => break,
             Turn::Chance => sample_chance(&state, &mut dealer).expect("a chance node has outcomes"),
+            Turn::Player(_) if stop(&state) => break,
             Turn::Player(_) => {
                 let start = Instant::now();
                 let mv = agent.choose(&state);

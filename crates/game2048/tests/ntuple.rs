@@ -374,3 +374,30 @@ fn the_ntuple_agent_says_what_is_wrong_with_its_weights() {
         Err(AgentError::BadValue { .. })
     ));
 }
+
+#[test]
+fn the_ntuple_agent_downgrades_from_a_tile_or_never() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("net.bin");
+    trained(20, 5).save(&path).unwrap();
+    for tile in ["0", "2", "8192", "32768"] {
+        let spec = format!("ntuple:weights={},depth=1,downgrade={tile}", path.display());
+        assert!(Game2048::agent_from_str(&spec).is_ok(), "{spec}");
+    }
+    for (tile, expected) in [
+        ("1000", "must be a tile"),
+        ("1", "must be a tile"),
+        ("65536", "from 0 to 32768"),
+        ("big", "expected a number"),
+    ] {
+        let spec = format!("ntuple:weights={},downgrade={tile}", path.display());
+        match Game2048::agent_from_str(&spec) {
+            Err(AgentError::BadValue { key, reason, .. }) => {
+                assert_eq!(key, "downgrade");
+                assert!(reason.contains(expected), "{spec}: {reason}");
+            }
+            Err(other) => panic!("{other:?}"),
+            Ok(_) => panic!("{spec} built an agent"),
+        }
+    }
+}

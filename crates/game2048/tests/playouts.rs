@@ -4,7 +4,7 @@
 mod common;
 
 use tabula_2048::engine::Expectimax;
-use tabula_2048::runner::play_game;
+use tabula_2048::runner::{play_game, play_until};
 use tabula_2048::{Direction, Game2048, Move};
 use tabula_core::save::parse_saved;
 use tabula_core::testing::{check_session_history, random_playouts};
@@ -87,6 +87,30 @@ fn a_seeded_game_replays_exactly() {
     assert_eq!(&end, first.state());
     let slides = first.moves().iter().filter(|m| matches!(m, Move::Slide(_)));
     assert_eq!(moves, slides.count() as u64);
+}
+
+#[test]
+fn a_game_played_until_a_tile_stops_where_the_whole_game_first_has_it() {
+    let (whole, _, _) = play_game(&mut Expectimax::new(Some(3), None), 42);
+    assert!(whole.max_tile() >= 512, "the whole game gets past 256");
+    let reached = |s: &Game2048| s.max_tile() >= 256;
+    let (stopped, moves, _) = play_until(
+        Game2048::initial(),
+        &mut Expectimax::new(Some(3), None),
+        42,
+        reached,
+    );
+    // Replaying the whole game with the same seed: the first position where the player is to
+    // move with a 256 on the board is where the shorter game stopped, after as many slides.
+    let mut session = Session::new(Game2048::initial(), vec![expectimax_seat(3)], 42);
+    let mut slides = 0;
+    while !(reached(session.state()) && !session.state().is_chance()) {
+        if matches!(session.step(), Some(Move::Slide(_))) {
+            slides += 1;
+        }
+    }
+    assert_eq!(session.state(), &stopped);
+    assert_eq!(slides, moves);
 }
 
 /// Perft on the independent model of the original game: slides that change the board, then
