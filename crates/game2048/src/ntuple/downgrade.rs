@@ -29,6 +29,10 @@ pub const DEFAULT_FROM: u8 = 14;
 /// least the exponent `from` and some smaller tile (from 2 up) is missing; otherwise `board`
 /// itself.
 pub fn downgrade(board: Board, from: u8) -> Board {
+    // Most boards a search values are below the threshold: a few word operations say so.
+    if lanes_at_least(board, from) == 0 {
+        return board;
+    }
     let mut present = 0u32;
     let mut largest = 0;
     for cell in 0..16 {
@@ -36,19 +40,23 @@ pub fn downgrade(board: Board, from: u8) -> Board {
         present |= 1 << e;
         largest = largest.max(e);
     }
-    if largest < from {
-        return board;
-    }
     let Some(missing) = (1..largest).rev().find(|&e| present & 1 << e == 0) else {
         return board;
     };
-    let mut lowered = board.0;
-    for cell in 0..16 {
-        if board.exponent(cell) > missing {
-            lowered -= 1 << (4 * cell);
-        }
-    }
-    Board(lowered)
+    Board(board.0 - lanes_at_least(board, missing + 1))
+}
+
+/// A 1 at the lowest bit of every cell of `board` whose exponent is at least `e` (1 to 15):
+/// each cell is widened to a byte (even and odd cells apart), where adding `128 - e` carries
+/// into the byte's top bit exactly when the exponent is at least `e`.
+#[inline]
+fn lanes_at_least(board: Board, e: u8) -> u64 {
+    const NIBBLES: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+    const TOPS: u64 = 0x8080_8080_8080_8080;
+    let add = u64::from(128 - e) * 0x0101_0101_0101_0101;
+    let even = ((board.0 & NIBBLES) + add) & TOPS;
+    let odd = (((board.0 >> 4) & NIBBLES) + add) & TOPS;
+    (even >> 7) | (odd >> 3)
 }
 
 /// A network's values with tile downgrading from a threshold (see the module docs), or
