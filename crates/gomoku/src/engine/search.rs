@@ -473,6 +473,13 @@ impl Searcher {
                 moves[..=i].rotate_right(1);
             }
         }
+        // Blocking the opponent's four is the node's only move: it costs no depth, so that a
+        // line of fours and blocks reaches as deep as the quiet moves around it.
+        let child_depth = if depth > 0 && is_forced_block(&scan, ply) {
+            depth
+        } else {
+            depth - 1
+        };
         let original_alpha = alpha;
         let mut best = -MATE;
         let mut best_move = moves[0];
@@ -484,19 +491,19 @@ impl Searcher {
             };
             self.board.play(m);
             let score = if i == 0 {
-                -self.pvs(depth - 1, -beta, -alpha, ply + 1)
+                -self.pvs(child_depth, -beta, -alpha, ply + 1)
             } else {
                 // A late quiet move is first searched shallower, and again at full depth if it
                 // seems to beat alpha.
                 let mut s = alpha + 1;
                 if reduction > 0 {
-                    s = -self.pvs(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1);
+                    s = -self.pvs(child_depth - reduction, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha {
-                    s = -self.pvs(depth - 1, -alpha - 1, -alpha, ply + 1);
+                    s = -self.pvs(child_depth, -alpha - 1, -alpha, ply + 1);
                 }
                 if s > alpha && s < beta {
-                    -self.pvs(depth - 1, -beta, -alpha, ply + 1)
+                    -self.pvs(child_depth, -beta, -alpha, ply + 1)
                 } else {
                     s
                 }
@@ -697,6 +704,11 @@ fn forced(scan: &Scan, ply: i32) -> Result<Option<Sq>, i32> {
     Ok(None)
 }
 
+/// Whether the side to move's one move is to block the opponent's single five (see [`forced`]).
+fn is_forced_block(scan: &Scan, ply: i32) -> bool {
+    matches!(forced(scan, ply), Ok(Some(_)))
+}
+
 /// Moves the partially searched better moves ahead of the rest.
 fn merge_partial(values: &mut Vec<RootValue>, partial: &[RootValue]) {
     let mut sorted = partial.to_vec();
@@ -879,6 +891,49 @@ mod tests {
         searcher.search_root(3, |_, _, _| {});
         let larger = Searcher::with_memory(game(19, Rule::Renju), searcher.into_memory());
         assert!(larger.memory.tt.probe(child).is_none());
+    }
+
+    /// Blocking the opponent's four is a node's one move and costs no depth: the position after
+    /// the block is searched to the node's own depth, so that fours and blocks inside the tree
+    /// do not eat the plies the quiet moves around them need.
+    #[test]
+    fn blocking_a_four_costs_no_depth() {
+        // Black to move; white's four on row 8 (c8-f8, closed at b8) must be blocked at g8.
+        let mut searcher = position(
+            [
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                "...............",
+                ".BWWWW.........",
+                ".......B.......",
+                "........B......",
+                "...............",
+                "...............",
+                "............B..",
+                "...............",
+                "...............",
+            ],
+            'B',
+        );
+        let [block] = searcher.scan().theirs(WIN)[..] else {
+            panic!("white has one five to block");
+        };
+        assert_eq!(searcher.board.point(block), 7 * 15 + 6);
+        for depth in 1..=3 {
+            searcher.pvs(depth, -MATE, MATE, 0);
+            searcher.board.play(block);
+            let after = searcher.memory.tt.probe(searcher.board.hash());
+            searcher.board.undo();
+            assert_eq!(
+                after.map(|e| i32::from(e.depth)),
+                Some(depth),
+                "depth {depth}"
+            );
+        }
     }
 
     /// Black makes two open threes at once at (7,7): whichever white blocks, the other becomes
