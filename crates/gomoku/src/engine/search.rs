@@ -473,9 +473,10 @@ impl Searcher {
                 moves[..=i].rotate_right(1);
             }
         }
-        // Blocking the opponent's four is the node's only move: it costs no depth, so that a
-        // line of fours and blocks reaches as deep as the quiet moves around it.
-        let child_depth = if depth > 0 && is_forced_block(&scan, ply) {
+        // Blocking the opponent's four is the node's only move (a node with a five to block
+        // reaches here with nothing else, see `forced`): it costs no depth, so that a line of
+        // fours and blocks reaches as deep as the quiet moves around it.
+        let child_depth = if depth > 0 && moves.len() == 1 && scan.first_theirs(WIN).is_some() {
             depth
         } else {
             depth - 1
@@ -702,11 +703,6 @@ fn forced(scan: &Scan, ply: i32) -> Result<Option<Sq>, i32> {
         return Err(MATE - ply - 3);
     }
     Ok(None)
-}
-
-/// Whether the side to move's one move is to block the opponent's single five (see [`forced`]).
-fn is_forced_block(scan: &Scan, ply: i32) -> bool {
-    matches!(forced(scan, ply), Ok(Some(_)))
 }
 
 /// Moves the partially searched better moves ahead of the rest.
