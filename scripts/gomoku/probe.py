@@ -5,7 +5,8 @@
 
 BRAIN is a `pbrain-*` program, RECORDS.jsonl an arena records file (`tabula arena gomoku ...
 --out FILE`), GAME a game number in it and PLY how many of the game's moves after its opening
-to play before the position (0: the opening itself). The brain gets the position by `BOARD`
+to play before the position (0: the opening itself; 15x15 games, as `score_positions.py`
+replays them). The brain gets the position by `BOARD`
 with `INFO timeout_turn MS` (default 1000) and every line it answers is printed until its
 move, so the search's progress messages show how deep it got and when: `pbrain-tabula` prints
 `MESSAGE depth D ev E n NODES tm MS pv ...` for each finished iteration, Rapfi its depth range,
@@ -19,8 +20,12 @@ Needs Python 3.8 or later, standard library only. Exits with status 2 on bad inp
 the brain ends without a move.
 """
 import json
+import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from score_positions import SIZE, positions  # noqa: E402  (the records' replay, shared)
 
 
 def fail(message):
@@ -30,8 +35,8 @@ def fail(message):
 
 
 def position(path, number, ply):
-    """The board size and the stones ((x, y, 'X' or 'O'), x from the left and y from the top,
-    as the protocol counts) of game `number` after `ply` moves, and the colour to move."""
+    """The stones ((x, y, 'X' or 'O'), y from the top as the protocol counts) of game `number`
+    after `ply` of its moves, and the colour to move."""
     try:
         with open(path, encoding="utf-8") as f:
             records = [json.loads(line) for line in f if line.strip()]
@@ -43,27 +48,13 @@ def position(path, number, ply):
     if game is None:
         fail(f"{path}: no game number {number}")
     try:
-        rows, side = game["start"].split()[:2]
-        moves = game["moves"]
-    except (KeyError, ValueError, AttributeError) as e:
-        fail(f"{path}: game {number} is not a gomoku record ({e})")
-    if not 0 <= ply <= len(moves):
-        fail(f"game {number} has {len(moves)} moves after its opening, not {ply}")
-    rows = rows.split("/")
-    size = len(rows)
-    stones = [(x, y, c) for y, row in enumerate(rows) for x, c in enumerate(row) if c in "XBOW"]
-    stones = [(x, y, "X" if c in "XB" else "O") for x, y, c in stones]
-    colour = "X" if side in "XB" else "O"
-    for move in moves[:ply]:
-        try:
-            x, y = ord(move[0]) - ord("a"), size - int(move[1:])
-        except (ValueError, IndexError):
-            fail(f"game {number}: not a point: {move!r}")
-        if not (0 <= x < size and 0 <= y < size):
-            fail(f"game {number}: {move} is off the board")
-        stones.append((x, y, colour))
-        colour = "O" if colour == "X" else "X"
-    return size, stones, colour
+        replayed = positions(game)
+    except (KeyError, ValueError, IndexError, AttributeError) as e:
+        fail(f"{path}: game {number} is not a {SIZE}x{SIZE} gomoku record ({e})")
+    if not 0 <= ply < len(replayed):
+        fail(f"game {number} has {len(replayed)} moves after its opening: PLY is 0 to {len(replayed) - 1}")
+    stones, to_move = replayed[ply]
+    return [(x, SIZE - 1 - y, c) for x, y, c in stones], to_move
 
 
 def main():
@@ -77,8 +68,8 @@ def main():
         fail("GAME, PLY and MS are whole numbers")
     if ms <= 0:
         fail("MS is at least 1")
-    size, stones, to_move = position(path, number, ply)
-    commands = [f"START {size}", f"INFO timeout_turn {ms}", "BOARD"]
+    stones, to_move = position(path, number, ply)
+    commands = [f"START {SIZE}", f"INFO timeout_turn {ms}", "BOARD"]
     commands += [f"{x},{y},{1 if c == to_move else 2}" for x, y, c in stones]
     commands.append("DONE")
     try:
