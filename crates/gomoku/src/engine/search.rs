@@ -30,6 +30,17 @@ const LMR_FIRST: usize = 3;
 const LMR_DEPTH: i32 = 3;
 /// See [`late_move_reduction`].
 const LMR_DIVISOR: f64 = 2.0;
+/// Singular extensions (see [`Searcher::is_singular`]): at this depth or more, a table move
+/// that every other move falls short of by at least `SINGULAR_MARGIN_BASE +
+/// SINGULAR_MARGIN_PER_PLY * depth` is searched a ply deeper.
+const SINGULAR_DEPTH: i32 = 6;
+/// See [`SINGULAR_DEPTH`].
+const SINGULAR_MARGIN_BASE: i32 = 40;
+/// See [`SINGULAR_DEPTH`].
+const SINGULAR_MARGIN_PER_PLY: i32 = 8;
+/// See [`Searcher::is_singular`]: how much shallower than the node the table's search of it
+/// may have been.
+const SINGULAR_TABLE_SLACK: i32 = 3;
 
 /// What a search may spend.
 #[derive(Clone, Copy, Debug)]
@@ -427,14 +438,29 @@ impl Searcher {
 
     /// Principal-variation alpha-beta to `depth` plies; at the leaves the threat quiescence
     /// replaces the static value.
-    fn pvs(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+    fn pvs(&mut self, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
+        self.pvs_excluding(depth, alpha, beta, ply, None)
+    }
+
+    /// [`Searcher::pvs`] of the node without its move `excluded`, if there is one: the value
+    /// of the best of the other moves (`alpha` if there are none), neither read from the
+    /// table nor stored in it, since the table holds values of whole nodes.
+    fn pvs_excluding(
+        &mut self,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+        excluded: Option<Sq>,
+    ) -> i32 {
         if self.out_of_budget() {
             return 0;
         }
         // The table first: a usable entry spares the scan.
         let hash = self.board.hash();
         let entry = self.memory.tt.probe(hash);
-        if let Some(e) = entry.filter(|e| e.depth as i32 >= depth) {
+        let cutoff = entry.filter(|e| excluded.is_none() && e.depth as i32 >= depth);
+        if let Some(e) = cutoff {
             let score = from_tt(e.score, ply);
             let usable = match e.bound {
                 Bound::Exact => true,
@@ -462,6 +488,12 @@ impl Searcher {
             Ok(moves) => moves,
             Err(score) => return score,
         };
+        if let Some(excluded) = excluded {
+            moves.retain(|&m| m != excluded);
+            if moves.is_empty() {
+                return alpha;
+            }
+        }
         if moves.is_empty() {
             return 0;
         }
@@ -490,9 +522,17 @@ impl Searcher {
             } else {
                 0
             };
+            let extension = i == 0
+                && excluded.is_none()
+                && moves.len() > 1
+                && child_depth == depth - 1
+                && self.is_singular(entry, m, depth, ply);
+            if self.stopped {
+                return 0;
+            }
             self.board.play(m);
             let score = if i == 0 {
-                -self.pvs(child_depth, -beta, -alpha, ply + 1)
+                -self.pvs(child_depth + i32::from(extension), -beta, -alpha, ply + 1)
             } else {
                 // A late quiet move is first searched shallower, and again at full depth if it
                 // seems to beat alpha.
@@ -529,6 +569,9 @@ impl Searcher {
         } else {
             Bound::Exact
         };
+        if excluded.is_some() {
+            return best;
+        }
         self.memory.tt.store(Entry {
             hash,
             depth: depth.clamp(0, 100) as i8,
@@ -538,6 +581,36 @@ impl Searcher {
             generation: 0,
         });
         best
+    }
+
+    /// Whether the node's table move `m` is singular: the table found it at least as good as
+    /// its score, searched at most [`SINGULAR_TABLE_SLACK`] plies shallower, and a search of
+    /// the node's other moves at half the depth finds them all worse than that score by a
+    /// margin that grows with the depth. Such a move is searched a ply deeper: the node's value
+    /// rests on it alone. Only at [`SINGULAR_DEPTH`] or more and away from mates, whose scores
+    /// are exact whatever the depth.
+    fn is_singular(&mut self, entry: Option<Entry>, m: Sq, depth: i32, ply: i32) -> bool {
+        let Some(e) = entry else {
+            return false;
+        };
+        let score = from_tt(e.score, ply);
+        if depth < SINGULAR_DEPTH
+            || e.best as Sq != m
+            || e.bound == Bound::Upper
+            || i32::from(e.depth) < depth - SINGULAR_TABLE_SLACK
+            || score.abs() >= MATE_BOUND
+        {
+            return false;
+        }
+        let singular_beta = score - SINGULAR_MARGIN_BASE - SINGULAR_MARGIN_PER_PLY * depth;
+        let others = self.pvs_excluding(
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            Some(m),
+        );
+        others < singular_beta
     }
 
     /// The threat quiescence at a leaf (`scan` is its scan, or its [`Searcher::threat_scan`],
@@ -928,6 +1001,41 @@ mod tests {
                 after.map(|e| i32::from(e.depth)),
                 Some(depth),
                 "depth {depth}"
+            );
+        }
+    }
+
+    /// A table move the other moves fall far short of is searched a ply deeper; one they come
+    /// close to is not. The table entry is made up here to say either: the node's first move
+    /// with a score far above or far below anything the position's other moves reach.
+    #[test]
+    fn a_singular_table_move_is_searched_a_ply_deeper() {
+        let mut game = Gomoku::new(15, Rule::Freestyle).unwrap();
+        for m in game.parse_moves("h8 i7 j5 h6 g7 i8 j9 h9").unwrap() {
+            game.play(m);
+        }
+        let depth = SINGULAR_DEPTH;
+        for (claimed, child_depth) in [(20_000, depth), (-20_000, depth - 1)] {
+            let mut searcher = Searcher::new(Board::new(&game));
+            let root = searcher.board.hash();
+            let scan = searcher.scan();
+            let m = searcher.node_moves(&scan, 0, WIDTH).unwrap()[3];
+            searcher.memory.tt.store(Entry {
+                hash: root,
+                depth: (depth - 1) as i8,
+                bound: Bound::Lower,
+                score: claimed,
+                best: m as u16,
+                generation: 0,
+            });
+            searcher.pvs(depth, -MATE, MATE, 0);
+            searcher.board.play(m);
+            let child = searcher.memory.tt.probe(searcher.board.hash());
+            searcher.board.undo();
+            assert_eq!(
+                child.map(|e| i32::from(e.depth)),
+                Some(child_depth),
+                "table score {claimed}"
             );
         }
     }
