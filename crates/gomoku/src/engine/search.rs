@@ -1006,8 +1006,9 @@ mod tests {
     }
 
     /// A table move the other moves fall far short of is searched a ply deeper; one they come
-    /// close to is not. The table entry is made up here to say either: the node's first move
-    /// with a score far above or far below anything the position's other moves reach.
+    /// close to is not. The table entry is made up here to say either: it names the node's
+    /// fourth candidate (so the table also brings it to the front) with a score far above or
+    /// far below anything the position's other moves reach.
     #[test]
     fn a_singular_table_move_is_searched_a_ply_deeper() {
         let mut game = Gomoku::new(15, Rule::Freestyle).unwrap();
