@@ -527,9 +527,6 @@ impl Searcher {
                 && moves.len() > 1
                 && child_depth == depth - 1
                 && self.is_singular(entry, m, depth, ply);
-            if self.stopped {
-                return 0;
-            }
             self.board.play(m);
             let score = if i == 0 {
                 -self.pvs(child_depth + i32::from(extension), -beta, -alpha, ply + 1)
@@ -962,6 +959,14 @@ mod tests {
         assert!(larger.memory.tt.probe(child).is_none());
     }
 
+    /// The depth the table holds for the position after `m`, if it holds that position.
+    fn stored_depth_after(searcher: &mut Searcher, m: Sq) -> Option<i32> {
+        searcher.board.play(m);
+        let entry = searcher.memory.tt.probe(searcher.board.hash());
+        searcher.board.undo();
+        entry.map(|e| i32::from(e.depth))
+    }
+
     /// Blocking the opponent's four is a node's one move and costs no depth: the position after
     /// the block is searched to the node's own depth, so that fours and blocks inside the tree
     /// do not eat the plies the quiet moves around them need.
@@ -994,11 +999,8 @@ mod tests {
         assert_eq!(searcher.board.point(block), 7 * 15 + 6);
         for depth in 1..=3 {
             searcher.pvs(depth, -MATE, MATE, 0);
-            searcher.board.play(block);
-            let after = searcher.memory.tt.probe(searcher.board.hash());
-            searcher.board.undo();
             assert_eq!(
-                after.map(|e| i32::from(e.depth)),
+                stored_depth_after(&mut searcher, block),
                 Some(depth),
                 "depth {depth}"
             );
@@ -1030,11 +1032,8 @@ mod tests {
                 generation: 0,
             });
             searcher.pvs(depth, -MATE, MATE, 0);
-            searcher.board.play(m);
-            let child = searcher.memory.tt.probe(searcher.board.hash());
-            searcher.board.undo();
             assert_eq!(
-                child.map(|e| i32::from(e.depth)),
+                stored_depth_after(&mut searcher, m),
                 Some(child_depth),
                 "table score {claimed}"
             );
