@@ -436,6 +436,32 @@ impl Searcher {
         Ok(scan.best_playable(width))
     }
 
+    /// Where the opponent, given a free move, would win by continuous fours: the only moves
+    /// that may stop it, most urgent first. Those are the cells its VCF depends on (see
+    /// [`Searcher::vcf_line`]: a stone anywhere else leaves the fours winning) and the side to
+    /// move's own fours, which gain a tempo. `None` when the opponent threatens no VCF, or
+    /// when no such move may be played (every move loses then: the node keeps its own).
+    fn vcf_defences(&mut self, scan: &Scan) -> Option<Vec<Sq>> {
+        self.board.pass();
+        let threat = self.vcf_line();
+        self.board.pass();
+        let (_, cells) = threat?;
+        let mut spots: Vec<Spot> = cells
+            .into_iter()
+            .filter(|&sq| self.board.is_empty(sq))
+            .map(|sq| self.spot(sq))
+            .filter(|s| !s.banned)
+            .collect();
+        for s in scan.playable_by_score() {
+            if s.mine >= FOUR && !spots.iter().any(|t| t.sq == s.sq) {
+                spots.push(s);
+            }
+        }
+        spots.sort_by_key(|s| std::cmp::Reverse(s.score));
+        let defences: Vec<Sq> = spots.into_iter().map(|s| s.sq).collect();
+        (!defences.is_empty()).then_some(defences)
+    }
+
     /// Principal-variation alpha-beta to `depth` plies; at the leaves the threat quiescence
     /// replaces the static value.
     fn pvs(&mut self, depth: i32, alpha: i32, beta: i32, ply: i32) -> i32 {
@@ -488,6 +514,11 @@ impl Searcher {
             Ok(moves) => moves,
             Err(score) => return score,
         };
+        if depth > 0 && moves.len() > 1 {
+            if let Some(defences) = self.vcf_defences(&scan) {
+                moves = defences;
+            }
+        }
         if let Some(excluded) = excluded {
             moves.retain(|&m| m != excluded);
             if moves.is_empty() {
@@ -706,6 +737,11 @@ impl Searcher {
                 .take(1)
                 .map(|s| s.sq)
                 .collect(),
+        };
+        let moves = if moves.len() > 1 {
+            self.vcf_defences(&scan).unwrap_or(moves)
+        } else {
+            moves
         };
         let mut values: Vec<RootValue> =
             moves.iter().map(|&sq| RootValue { sq, score: 0 }).collect();
@@ -927,6 +963,59 @@ mod tests {
     fn position(rows: [&str; 15], to_move: char) -> Searcher {
         let text = format!("{} {to_move}", rows.join("/"));
         Searcher::new(Board::new(&Gomoku::parse_position(&text).unwrap()))
+    }
+
+    /// Facing a VCF threat (white would win by fours given a free move; from a game against
+    /// Rapfi), a node searches only the moves that may stop it: every candidate left out that
+    /// makes no four lets white win by VCF, and most candidates are left out.
+    #[test]
+    fn facing_a_vcf_threat_only_its_defences_are_searched() {
+        let mut searcher = position(
+            [
+                "...............",
+                "...............",
+                "...............",
+                "..........BB...",
+                "......BWBB.W...",
+                ".......W.WB....",
+                "........WB.W...",
+                ".......BBWWWB..",
+                "........WB.B...",
+                "......WWWB.....",
+                "......B........",
+                ".........W.....",
+                "...............",
+                "...............",
+                "...............",
+            ],
+            'B',
+        );
+        let scan = searcher.scan();
+        let defences = searcher.vcf_defences(&scan).expect("white threatens a VCF");
+        let candidates = scan.playable_by_score();
+        let left_out: Vec<Sq> = candidates
+            .iter()
+            .filter(|s| !defences.contains(&s.sq) && s.mine < FOUR)
+            .map(|s| s.sq)
+            .collect();
+        assert!(
+            left_out.len() > defences.len(),
+            "{} defences, {} left out",
+            defences.len(),
+            left_out.len()
+        );
+        for m in left_out {
+            searcher.board.play(m);
+            assert!(searcher.vcf(crate::engine::threats::VCF_DEPTH).is_some());
+            searcher.board.undo();
+        }
+        // The root's moves are those defences, whatever its width.
+        let (values, _) = searcher.search_root(2, |_, _, _| {});
+        let mut searched: Vec<Sq> = values.iter().map(|v| v.sq).collect();
+        let mut expected = defences.clone();
+        searched.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(searched, expected);
     }
 
     /// A memory carries over to a position of the same size and rule, and is emptied for
