@@ -12,7 +12,7 @@ Usage:
 
 From every game of the records (`tabula arena gomoku ... --out RECORDS.jsonl`, 15x15
 freestyle) it draws PER-GAME positions at random (SEED), skips those seen before, and has
-BRAIN (one process, `BOARD` then `RESTART` per position, `timeout_turn` MS) evaluate each.
+BRAIN (a fresh process for each position, `BOARD` with `timeout_turn` MS) evaluate each.
 An evaluation v for the side to move becomes 1 / (1 + exp(-v / SCALE)); a mate for or against
 it 0.98 or 0.02; a position the brain answers without an evaluation (it makes a five at
 once) 0.98. Output: one `POSITION<TAB>RESULT` line each (the board string of the gomoku
@@ -39,7 +39,9 @@ MATE_RESULT = 0.98
 
 
 class Brain:
-    """One running pbrain brain, asked for an evaluation per position."""
+    """A running pbrain brain, asked for one position's evaluation. One brain a position: Rapfi
+    0.43 sometimes leaves a RESTART unanswered after a search, and a fresh brain carries
+    nothing from one position to the next."""
 
     def __init__(self, path, ms, scale):
         self.scale = scale
@@ -51,6 +53,15 @@ class Brain:
         for info in [f"timeout_turn {ms}", "timeout_match 1000000000", "time_left 1000000000",
                      "rule 0"]:
             self.send(f"INFO {info}")
+
+    def close(self):
+        """Ends the brain."""
+        try:
+            self.send("END")
+            self.process.stdin.close()
+        except BrokenPipeError:
+            pass
+        self.process.wait()
 
     def send(self, line):
         self.process.stdin.write(line + "\n")
@@ -70,6 +81,18 @@ class Brain:
 
     def expected_result(self, stones, to_move):
         """The brain's view of `stones` ((x, y, colour) with y from the bottom) for `to_move`."""
+        found = self.evaluation(stones, to_move)
+        if found is None:
+            return MATE_RESULT
+        mate, value = found
+        if mate:
+            return 1 - MATE_RESULT if value < 0 else MATE_RESULT
+        return 1 / (1 + math.exp(-value / self.scale))
+
+    def evaluation(self, stones, to_move):
+        """The brain's evaluation of `stones` for `to_move`: (is it a mate, value), the value of
+        a mate being its distance in plies with the sign of its side; None if the brain moved
+        without one (it makes a five at once)."""
         self.send("BOARD")
         for x, y, colour in stones:
             self.send(f"{x},{y},{1 if colour == to_move else 2}")
@@ -83,15 +106,10 @@ class Brain:
                 break
             if line.startswith("ERROR"):
                 raise RuntimeError(f"the brain answered {line!r}")
-        self.send("RESTART")
-        self.expect_ok()
         if found is None:
-            return MATE_RESULT
+            return None
         sign, mate, value = found
-        if mate:
-            return 1 - MATE_RESULT if sign == "-" else MATE_RESULT
-        value = -int(value) if sign == "-" else int(value)
-        return 1 / (1 + math.exp(-value / self.scale))
+        return bool(mate), -int(value) if sign == "-" else int(value)
 
 
 def board_string(stones, to_move):
@@ -129,7 +147,6 @@ def main():
     rng = random.Random(opts.seed)
     seen = set()
     try:
-        brain = Brain(opts.brain, opts.ms, opts.scale)
         print(f"# {opts.brain}, {opts.ms} ms a position, {opts.per_game} a game, seed "
               f"{opts.seed}, scale {opts.scale}: the expected result for the side to move")
         for path in opts.records:
@@ -142,7 +159,9 @@ def main():
                         key = board_string(stones, to_move)
                         if key not in seen:
                             seen.add(key)
+                            brain = Brain(opts.brain, opts.ms, opts.scale)
                             result = brain.expected_result(stones, to_move)
+                            brain.close()
                             print(f"{key}\t{result:.4f}", flush=True)
     except (OSError, RuntimeError, ValueError, KeyError, IndexError) as e:
         print(f"score_positions: {e}", file=sys.stderr)
