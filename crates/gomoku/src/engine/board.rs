@@ -53,7 +53,9 @@ pub struct Board {
     /// 0 empty, 1 black, 2 white, 3 off the board.
     cells: Box<[u8; GRID]>,
     keys: Box<[[u32; 4]; GRID]>,
-    /// Per point and direction, both colours' patterns packed as [`Tables::both`] gives them.
+    /// Per point and direction, both colours' patterns packed as [`Tables::both`] gives them:
+    /// kept up to date at the empty points; a stone's are those of the moment it was placed,
+    /// which are right again when it is taken back (after every later stone).
     pats: Box<[[u8; 4]; GRID]>,
     /// Stones within two points (king's distance), for candidate moves.
     near: Box<[u8; GRID]>,
@@ -399,6 +401,11 @@ impl Board {
                 ] {
                     let key = &mut self.keys[at][d];
                     *key |= v << patterns::shift(seen_at as i32);
+                    if self.cells[at] != 0 {
+                        // A stone's (or wall's) patterns are read only once it is taken back,
+                        // after every later stone: as they were when it was placed.
+                        continue;
+                    }
                     let (old, new) = (self.pats[at][d], self.tables.both(*key));
                     if new != old {
                         self.trail.pats.push((at as u16, d as u8, old));
