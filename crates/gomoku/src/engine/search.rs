@@ -452,9 +452,9 @@ impl Searcher {
             .map(|sq| self.spot(sq))
             .filter(|s| !s.banned)
             .collect();
-        for s in scan.playable_by_score() {
-            if s.mine >= FOUR && !spots.iter().any(|t| t.sq == s.sq) {
-                spots.push(s);
+        for s in &scan.spots {
+            if s.mine >= FOUR && !s.banned && !spots.iter().any(|t| t.sq == s.sq) {
+                spots.push(*s);
             }
         }
         spots.sort_by_key(|s| std::cmp::Reverse(s.score));
