@@ -6,6 +6,7 @@
 //! cargo run --release -p tabula-gomoku --example tune -- openings COUNT SEED STONES > OPENINGS.txt
 //! cargo run --release -p tabula-gomoku --example tune -- fit [--mix F] [--fit WHAT] RECORDS.jsonl...
 //! cargo run --release -p tabula-gomoku --example tune -- fit [--mix F] [--fit WHAT] --scored SCORED.tsv...
+//! cargo run --release -p tabula-gomoku --example tune -- fit --scored --values [--scale S] [--ridge R] [--fit WHAT] SCORED.tsv...
 //! ```
 //!
 //! `openings` prints `COUNT` random freestyle 15×15 openings for the arena's `--openings`:
@@ -24,7 +25,16 @@
 //! are scored positions instead of game records: each line a position (a board string, see the
 //! README's gomoku notation), a tab and the expected result for its side to move (0–1), such
 //! as a stronger engine's evaluation turned into a winning chance (`#` lines are comments);
-//! the quiet ones are fitted, every tenth held out. Bad input (a missing file, a line that is
+//! the quiet ones are fitted, every tenth held out. With `--values` as well, the fit is by
+//! least squares instead (`engine::tune::fit_to_values`): of the quiet positions still open (an
+//! expected result within 0.025 of 0 or 1 is a mate or as good as one, and left out), each
+//! result `r` is turned back into the scorer's value `S · ln(r / (1 − r))` (`--scale`, default
+//! 200, as `scripts/gomoku/score_positions.py`), and the values (with an offset for having
+//! the move, which the engine leaves out) that predict those values best, each pulled towards
+//! its current value with weight `R` (`--ridge`, default 10), are printed with the correlation
+//! of the current and the fitted static values with the scored ones. `--fit positional` fits
+//! only what no three or four is made of (the line patterns and point classes below an open
+//! three); it works for either fit. Bad input (a missing file, a line that is
 //! no game record or scored position, a record that does not replay, a bad option) stops it
 //! with a message and exit code 2.
 
@@ -33,7 +43,7 @@ use std::process::ExitCode;
 use rand::{Rng, SeedableRng};
 use tabula_arena::read_records;
 use tabula_core::{Game, GameRng, Outcome, Turn};
-use tabula_gomoku::engine::tune::{self, Fit, Sample, Values};
+use tabula_gomoku::engine::tune::{self, Fit, Sample, Valued, Values};
 use tabula_gomoku::engine::Board;
 use tabula_gomoku::{Gomoku, Rule};
 
@@ -43,7 +53,7 @@ fn main() -> ExitCode {
         Some("openings") if args.len() == 4 => openings(&args[1], &args[2], &args[3]),
         Some("fit") if args.len() >= 2 => fit(&args[1..]),
         _ => Err(
-            "usage: tune openings COUNT SEED STONES | tune fit [--mix F] [--fit lines|classes|both] RECORDS.jsonl...".into(),
+            "usage: tune openings COUNT SEED STONES | tune fit [--mix F] [--fit lines|classes|both|positional] [--scored [--values] [--scale S] [--ridge R]] FILES...".into(),
         ),
     };
     match result {
@@ -117,11 +127,29 @@ fn stone_range(text: &str) -> Result<std::ops::RangeInclusive<usize>, String> {
 /// (after the options `--mix F` and `--fit WHAT`).
 fn fit(args: &[String]) -> Result<(), String> {
     let (mut mix, mut what, mut files) = (1.0, Fit::LinesAndClasses, args);
-    let mut scored = false;
+    let (mut scored, mut by_value, mut scale, mut ridge) = (false, false, 200.0, 10.0);
+    let positive = |flag: &str, f: &str| {
+        f.parse()
+            .ok()
+            .filter(|x: &f64| *x > 0.0 && x.is_finite())
+            .ok_or_else(|| format!("{flag} takes a positive number, not {f:?}"))
+    };
     loop {
         match files {
             [flag, rest @ ..] if flag == "--scored" => {
                 scored = true;
+                files = rest;
+            }
+            [flag, rest @ ..] if flag == "--values" => {
+                by_value = true;
+                files = rest;
+            }
+            [flag, f, rest @ ..] if flag == "--scale" => {
+                scale = positive(flag, f)?;
+                files = rest;
+            }
+            [flag, f, rest @ ..] if flag == "--ridge" => {
+                ridge = positive(flag, f)?;
                 files = rest;
             }
             [flag, f, rest @ ..] if flag == "--mix" => {
@@ -137,7 +165,12 @@ fn fit(args: &[String]) -> Result<(), String> {
                     "lines" => Fit::Lines,
                     "classes" => Fit::Classes,
                     "both" => Fit::LinesAndClasses,
-                    _ => return Err(format!("--fit takes lines, classes or both, not {f:?}")),
+                    "positional" => Fit::Positional,
+                    _ => {
+                        return Err(format!(
+                            "--fit takes lines, classes, both or positional, not {f:?}"
+                        ))
+                    }
                 };
                 files = rest;
             }
@@ -147,20 +180,17 @@ fn fit(args: &[String]) -> Result<(), String> {
     if files.is_empty() {
         return Err("no records file given".into());
     }
-    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    if by_value && !scored {
+        return Err("--values fits scored positions: give --scored too".into());
+    }
+    let (mut train, mut held_out) = if scored {
+        read_scored(files)?
+    } else {
+        (Vec::new(), Vec::new())
+    };
     let mut games = 0;
-    for file in files {
+    for file in files.iter().filter(|_| !scored) {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        if scored {
-            for (k, sample) in scored_positions(&text, file)?.into_iter().enumerate() {
-                if k % 10 == 9 {
-                    held_out.push(sample);
-                } else {
-                    train.push(sample);
-                }
-            }
-            continue;
-        }
         let records = read_records(&text, file).map_err(|e| e.to_string())?;
         for record in records {
             let (start, plies) = record
@@ -189,6 +219,9 @@ fn fit(args: &[String]) -> Result<(), String> {
         ));
     }
     let current = Values::current();
+    if by_value {
+        return fit_by_value(&train, &held_out, scale, ridge, what, mix);
+    }
     let k = tune::fit_scale(&train, &current);
     let lines = tune::fit_values(&train, &current, k, 1e-6, Fit::Lines);
     let classes = tune::fit_values(&train, &current, k, 1e-6, Fit::Classes);
@@ -197,6 +230,7 @@ fn fit(args: &[String]) -> Result<(), String> {
         Fit::Lines => lines,
         Fit::Classes => classes,
         Fit::LinesAndClasses => both,
+        Fit::Positional => tune::fit_values(&train, &current, k, 1e-6, Fit::Positional),
     };
     let chosen = current.mixed(&fitted, mix);
     println!(
@@ -217,9 +251,79 @@ fn fit(args: &[String]) -> Result<(), String> {
             tune::loss(&held_out, values, k)
         );
     }
+    print_constants(&chosen);
+    Ok(())
+}
+
+/// The least-squares fit of `--values`: the values whose static values best predict the
+/// scored values (`SCALE · ln(r / (1 − r))` of each expected result `r`) of the quiet
+/// positions still open, printed with their correlation with those values and as constants.
+fn fit_by_value(
+    train: &[Sample],
+    held_out: &[Sample],
+    scale: f64,
+    ridge: f64,
+    what: Fit,
+    mix: f64,
+) -> Result<(), String> {
+    let (train, held_out) = (
+        open_positions(train, scale),
+        open_positions(held_out, scale),
+    );
+    if train.is_empty() || held_out.is_empty() {
+        return Err(format!(
+            "too few quiet positions still open to fit ({} positions)",
+            train.len() + held_out.len()
+        ));
+    }
+    let current = Values::current();
+    let (fitted, offset) = tune::fit_to_values(&train, &current, ridge, what);
+    let chosen = current.mixed(&fitted, mix);
+    println!(
+        "scored positions: {} quiet positions still open to fit, {} held out; offset for the \
+         side to move {offset:.0}",
+        train.len(),
+        held_out.len()
+    );
+    for (name, values) in [
+        ("current", &current),
+        ("fitted", &fitted),
+        ("chosen", &chosen),
+    ] {
+        println!(
+            "{name:>8}: correlation {:.3} fitted on, {:.3} held out",
+            tune::correlation(&train, values),
+            tune::correlation(&held_out, values)
+        );
+    }
+    print_constants(&chosen);
+    Ok(())
+}
+
+/// The positions of `samples` still open (not [`DECIDED`]), each with the value its expected
+/// result `r` stands for at `scale`: `scale · ln(r / (1 − r))`, the inverse of the scoring
+/// script's `1 / (1 + e^(−v / scale))`.
+fn open_positions(samples: &[Sample], scale: f64) -> Vec<Valued> {
+    samples
+        .iter()
+        .filter(|s| s.result > DECIDED && s.result < 1.0 - DECIDED)
+        .map(|s| Valued {
+            features: s.features,
+            value: scale * (s.result / (1.0 - s.result)).ln(),
+        })
+        .collect()
+}
+
+/// An expected result this close to 0 or 1 is a decided position (a mate, 0.02 or 0.98, or a
+/// value beyond about ±733 at a scale of 200), which `--values` leaves out.
+const DECIDED: f64 = 0.025;
+
+/// Prints `values` rounded, as the constants of `board.rs` to paste.
+fn print_constants(values: &Values) {
     fn rounded<const N: usize>(v: &[f64; N]) -> [i32; N] {
         v.map(|x| x.round() as i32)
     }
+    let chosen = values;
     println!(
         "pub const EVAL_MOVER: [i32; 8] = {:?};",
         rounded(&chosen.mover)
@@ -236,7 +340,23 @@ fn fit(args: &[String]) -> Result<(), String> {
         "pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] = {:?};",
         rounded(&chosen.opponent_classes)
     );
-    Ok(())
+}
+
+/// The quiet positions of scored-positions files: to fit, and held out (every tenth of each
+/// file).
+fn read_scored(files: &[String]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        for (k, sample) in scored_positions(&text, file)?.into_iter().enumerate() {
+            if k % 10 == 9 {
+                held_out.push(sample);
+            } else {
+                train.push(sample);
+            }
+        }
+    }
+    Ok((train, held_out))
 }
 
 /// The quiet positions of a scored-positions file (`file` names it in errors), each with its
@@ -355,7 +475,10 @@ mod tests {
         let err = fit(&["--mix".into(), "1.5".into(), path.clone()]).unwrap_err();
         assert!(err.contains("--mix takes a number from 0 to 1"), "{err}");
         let err = fit(&["--fit".into(), "all".into(), path.clone()]).unwrap_err();
-        assert!(err.contains("--fit takes lines, classes or both"), "{err}");
+        assert!(
+            err.contains("--fit takes lines, classes, both or positional"),
+            "{err}"
+        );
         assert_eq!(
             fit(&["--mix".into(), "0.5".into(), "--fit".into(), "lines".into()]).unwrap_err(),
             "no records file given"
@@ -367,6 +490,44 @@ mod tests {
         let one = file_with(&record(&WON, "a"));
         let err = fit(&[one.path().display().to_string()]).unwrap_err();
         assert!(err.starts_with("too few quiet positions"), "{err}");
+        let err = fit(&["--values".into(), path.clone()]).unwrap_err();
+        assert_eq!(err, "--values fits scored positions: give --scored too");
+        for (flag, value) in [("--scale", "0"), ("--ridge", "x"), ("--ridge", "-1")] {
+            let err = fit(&[flag.into(), value.into(), path.clone()]).unwrap_err();
+            assert_eq!(
+                err,
+                format!("{flag} takes a positive number, not {value:?}")
+            );
+        }
+    }
+
+    /// Ten distinct quiet positions (h8 and one white stone on row 1), each with `result`.
+    fn ten_scored(results: impl Fn(usize) -> f64) -> tempfile::NamedTempFile {
+        let lines: Vec<String> = (0..10)
+            .map(|i| {
+                let white = format!("{}1", char::from(b'a' + i as u8));
+                let position = Gomoku::parse_position(&format!("h8 {white}")).unwrap();
+                format!("{}\t{}", position.position_string(), results(i))
+            })
+            .collect();
+        file_with(&lines.join("\n"))
+    }
+
+    #[test]
+    fn the_fit_by_value_leaves_out_decided_positions() {
+        let scored = |file: &tempfile::NamedTempFile| {
+            let path = file.path().display().to_string();
+            fit(&["--scored".into(), "--values".into(), path])
+        };
+        // Mates for or against the side to move say nothing about its position's worth.
+        let decided = ten_scored(|i| if i % 2 == 0 { 0.98 } else { 0.02 });
+        let err = scored(&decided).unwrap_err();
+        assert!(
+            err.starts_with("too few quiet positions still open"),
+            "{err}"
+        );
+        let open = ten_scored(|i| 0.3 + 0.04 * i as f64);
+        assert_eq!(scored(&open), Ok(()));
     }
 
     #[test]

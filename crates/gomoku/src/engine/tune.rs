@@ -15,9 +15,9 @@
 
 use super::board::{
     Board, Class, CLASSES, EVAL_CLASS_MOVER, EVAL_CLASS_OPPONENT, EVAL_MOVER, EVAL_OPPONENT,
-    FOUR_THREE_POINT, TWO_POINT, WIN_FOUR,
+    FOUR_THREE_POINT, THREE_POINT, TWO_POINT, WIN_FOUR,
 };
-use super::patterns::{Pattern, BLOCK2, FLEX4};
+use super::patterns::{Pattern, BLOCK2, FLEX3, FLEX4};
 
 /// The patterns whose values are fitted: every one from a closed two to an open four (a five
 /// never stands in a quiet position, and no pattern is worth nothing).
@@ -65,6 +65,9 @@ pub enum Fit {
     Classes,
     /// The line patterns' and the point classes' values.
     LinesAndClasses,
+    /// The values of what no three or four is made of: the line patterns below an open three
+    /// and the point classes below one (twos and closed threes).
+    Positional,
 }
 
 impl Fit {
@@ -74,7 +77,11 @@ impl Fit {
             (Fit::LinesAndClasses, _)
                 | (Fit::Lines, Param::Line(..))
                 | (Fit::Classes, Param::Point(..))
-        )
+        ) || (self == Fit::Positional
+            && match param(i) {
+                Param::Line(_, p) => p < usize::from(FLEX3),
+                Param::Point(_, c) => c < usize::from(THREE_POINT),
+            })
     }
 }
 
@@ -383,15 +390,94 @@ pub fn fit_values(samples: &[Sample], start: &Values, k: f64, ridge: f64, fit: F
     start.with_params(&w)
 }
 
+/// A position's features and a stronger engine's value of it for the side to move, on the
+/// static value's scale (for [`fit_to_values`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Valued {
+    /// The position's counts.
+    pub features: Features,
+    /// The stronger engine's value of the position for its side to move.
+    pub value: f64,
+}
+
+/// Unknowns of a least-squares fit: the parameters (see [`PARAMS`]), then the offset.
+const WITH_OFFSET: usize = PARAMS + 1;
+
+/// The values, and an offset for having the move, whose static values predict `samples`'
+/// values best by least squares: they minimise `Σ (value + offset − target)² + ridge · (Σ
+/// (v − start)² + offset²)` over the values `fit` frees (the others keep `start`'s). Where
+/// [`fit_values`] predicts results, which in quiet positions a stronger engine mostly sees as
+/// mates (the tactics the search finds), this predicts its judgement of the positions that
+/// are still open. The offset is what the stronger engine gives the side to move whatever the
+/// position; the engine's values leave it out. `ridge` (positive) keeps a value that never
+/// occurs at its start.
+pub fn fit_to_values(samples: &[Valued], start: &Values, ridge: f64, fit: Fit) -> (Values, f64) {
+    let origin = start.params();
+    let mut a = [[0.0; WITH_OFFSET]; WITH_OFFSET];
+    let mut b = [0.0; WITH_OFFSET];
+    for s in samples {
+        let (x, rest) = signed(&s.features, start);
+        let x: [f64; WITH_OFFSET] = std::array::from_fn(|i| x.get(i).copied().unwrap_or(1.0));
+        for i in 0..WITH_OFFSET {
+            b[i] += x[i] * (s.value - rest);
+            for j in 0..WITH_OFFSET {
+                a[i][j] += x[i] * x[j];
+            }
+        }
+    }
+    for i in 0..WITH_OFFSET {
+        let centre = origin.get(i).copied().unwrap_or(0.0);
+        a[i][i] += ridge;
+        b[i] += ridge * centre;
+        if i < PARAMS && !fit.frees(i) {
+            // A fixed value: its row says so, and the other rows see it at its start.
+            a[i] = [0.0; WITH_OFFSET];
+            a[i][i] = 1.0;
+            b[i] = centre;
+        }
+    }
+    match solve(a, b) {
+        Some(w) => {
+            // The fixed values exactly as they were, free of the elimination's rounding.
+            let params = std::array::from_fn(|i| if fit.frees(i) { w[i] } else { origin[i] });
+            (start.with_params(&params), w[PARAMS])
+        }
+        None => (*start, 0.0),
+    }
+}
+
+/// The correlation of `values`' static values with `samples`' values (0 when either does not
+/// vary).
+pub fn correlation(samples: &[Valued], values: &Values) -> f64 {
+    let n = samples.len().max(1) as f64;
+    let pairs: Vec<(f64, f64)> = samples
+        .iter()
+        .map(|s| (values.evaluate(&s.features), s.value))
+        .collect();
+    let mean = |f: fn(&(f64, f64)) -> f64| pairs.iter().map(f).sum::<f64>() / n;
+    let (mx, my) = (mean(|p| p.0), mean(|p| p.1));
+    let (mut sxy, mut sxx, mut syy) = (0.0, 0.0, 0.0);
+    for (x, y) in &pairs {
+        sxy += (x - mx) * (y - my);
+        sxx += (x - mx) * (x - mx);
+        syy += (y - my) * (y - my);
+    }
+    if sxx == 0.0 || syy == 0.0 {
+        0.0
+    } else {
+        sxy / (sxx * syy).sqrt()
+    }
+}
+
 fn dot(a: &[f64; PARAMS], b: &[f64; PARAMS]) -> f64 {
     a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 /// Solves `a · x = b` by Gaussian elimination with partial pivoting; `None` if `a` is
 /// singular.
-fn solve(mut a: [[f64; PARAMS]; PARAMS], mut b: [f64; PARAMS]) -> Option<[f64; PARAMS]> {
-    for col in 0..PARAMS {
-        let pivot = (col..PARAMS).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+fn solve<const N: usize>(mut a: [[f64; N]; N], mut b: [f64; N]) -> Option<[f64; N]> {
+    for col in 0..N {
+        let pivot = (col..N).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
         if a[pivot][col].abs() < 1e-300 {
             return None;
         }
@@ -406,9 +492,9 @@ fn solve(mut a: [[f64; PARAMS]; PARAMS], mut b: [f64; PARAMS]) -> Option<[f64; P
             *rhs -= f * pivot_b;
         }
     }
-    let mut x = [0.0; PARAMS];
-    for row in (0..PARAMS).rev() {
-        let tail: f64 = (row + 1..PARAMS).map(|c| a[row][c] * x[c]).sum();
+    let mut x = [0.0; N];
+    for row in (0..N).rev() {
+        let tail: f64 = (row + 1..N).map(|c| a[row][c] * x[c]).sum();
         x[row] = (b[row] - tail) / a[row][row];
     }
     Some(x)
@@ -494,6 +580,42 @@ mod tests {
         assert_eq!(fitted.mover[7], f64::from(EVAL_MOVER[7]));
         assert_eq!(fitted.opponent[7], f64::from(EVAL_OPPONENT[7]));
         assert!(loss(&samples, &fitted, k) < loss(&samples, &Values::current(), k));
+    }
+
+    #[test]
+    fn the_least_squares_fit_recovers_values_and_offset_known_by_construction() {
+        let truth = truth();
+        let samples: Vec<Valued> = synthetic(0.004, 500)
+            .into_iter()
+            .map(|s| Valued {
+                features: s.features,
+                value: truth.evaluate(&s.features) + 40.0,
+            })
+            .collect();
+        let current = Values::current();
+        let (fitted, offset) = fit_to_values(&samples, &current, 1e-9, Fit::LinesAndClasses);
+        assert!((offset - 40.0).abs() < 1e-3, "offset {offset}");
+        for p in FITTED.map(usize::from) {
+            assert!(
+                (fitted.mover[p] - truth.mover[p]).abs() < 1e-3,
+                "pattern {p}"
+            );
+            assert!(
+                (fitted.opponent[p] - truth.opponent[p]).abs() < 1e-3,
+                "pattern {p}"
+            );
+        }
+        for c in FITTED_CLASSES.map(usize::from) {
+            assert!((fitted.mover_classes[c] - truth.mover_classes[c]).abs() < 1e-3);
+            assert!((fitted.opponent_classes[c] - truth.opponent_classes[c]).abs() < 1e-3);
+        }
+        // Outside the fit the start's values stay; the fit predicts the values exactly.
+        assert_eq!(fitted.mover[7], f64::from(EVAL_MOVER[7]));
+        assert!((correlation(&samples, &fitted) - 1.0).abs() < 1e-9);
+        assert!(correlation(&samples, &current) < 0.99);
+        let (lines, _) = fit_to_values(&samples, &current, 1e-9, Fit::Lines);
+        assert_eq!(lines.mover_classes, current.mover_classes);
+        assert_eq!(lines.opponent_classes, current.opponent_classes);
     }
 
     #[test]
