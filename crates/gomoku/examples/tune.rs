@@ -318,12 +318,11 @@ fn open_positions(samples: &[Sample], scale: f64) -> Vec<Valued> {
 /// value beyond about ±733 at a scale of 200), which `--values` leaves out.
 const DECIDED: f64 = 0.025;
 
-/// Prints `values` rounded, as the constants of `board.rs` to paste.
-fn print_constants(values: &Values) {
+/// Prints `chosen` rounded, as the constants of `board.rs` to paste.
+fn print_constants(chosen: &Values) {
     fn rounded<const N: usize>(v: &[f64; N]) -> [i32; N] {
         v.map(|x| x.round() as i32)
     }
-    let chosen = values;
     println!(
         "pub const EVAL_MOVER: [i32; 8] = {:?};",
         rounded(&chosen.mover)

@@ -11,6 +11,10 @@
 //! Only quiet positions are used ([`is_quiet`]), where neither side has a four or an open
 //! three: inside a forced sequence the result is decided by the threats, not the patterns.
 //!
+//! [`fit_to_values`] fits the same values by least squares to a stronger engine's values of
+//! positions instead (session 37's experiment: it predicts that engine's judgement far better,
+//! and plays worse).
+//!
 //! `crates/gomoku/examples/tune.rs` reads arena game records and runs the fit.
 
 use super::board::{
