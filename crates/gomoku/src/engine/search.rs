@@ -216,12 +216,17 @@ pub struct Memory {
     pub(super) vcf_lines: ZobristMap<(Sq, Vec<Sq>)>,
     /// The alpha-beta transposition table.
     pub(super) tt: Table,
+    /// The threat quiescence's values (see [`Searcher::quiesce_remembered`]), a table of its
+    /// own so that its many shallow results do not crowd out the alpha-beta's.
+    pub(super) quiet_tt: Table,
 }
 
 /// The proof maps hold at most about this many positions together: when the next search
 /// begins with more, they are emptied (the alpha-beta table, of fixed size, replaces its
 /// entries instead).
 const MAP_LIMIT: usize = 1 << 20;
+/// Entries in the quiescence's table.
+const QUIESCENCE_TABLE_ENTRIES: usize = 1 << 16;
 
 impl Memory {
     /// An empty memory.
@@ -235,6 +240,7 @@ impl Memory {
             defended: ZobristMap::default(),
             vcf_lines: ZobristMap::default(),
             tt: Table::new(),
+            quiet_tt: Table::with_entries(QUIESCENCE_TABLE_ENTRIES),
         }
     }
 
@@ -246,9 +252,11 @@ impl Memory {
         if self.game.is_some_and(|held| held != game) {
             self.forget_proofs();
             self.tt = Table::new();
+            self.quiet_tt = Table::with_entries(QUIESCENCE_TABLE_ENTRIES);
         }
         self.game = Some(game);
         self.tt.new_generation();
+        self.quiet_tt.new_generation();
         if self.proofs_held() > MAP_LIMIT {
             self.forget_proofs();
         }
@@ -488,23 +496,23 @@ impl Searcher {
         let cutoff = entry.filter(|e| excluded.is_none() && e.depth as i32 >= depth);
         if let Some(e) = cutoff {
             let score = from_tt(e.score, ply);
-            let usable = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => score >= beta,
-                Bound::Upper => score <= alpha,
-            };
-            if usable {
+            if e.bound.settles(score, alpha, beta) {
                 return score;
             }
         }
         let scan = if depth <= 0 && self.threats_suffice() {
+            if let Some(score) = self.remembered_quiescence(alpha, beta, ply, QUIESCENCE_PLIES) {
+                return score;
+            }
             let threats = self.threat_scan();
             let calm = matches!(forced(&threats, ply), Ok(None))
                 && threats.first_theirs(WIN_FOUR).is_none();
             if calm {
                 // Nothing forced and two moves or more: the quiescence, as below, without
                 // scanning every candidate.
-                return self.quiesce(&threats, alpha, beta, ply, QUIESCENCE_PLIES);
+                let score = self.quiesce(&threats, alpha, beta, ply, QUIESCENCE_PLIES);
+                self.remember_quiescence(score, alpha, beta, ply, QUIESCENCE_PLIES);
+                return score;
             }
             threats
         } else {
@@ -590,20 +598,13 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best <= original_alpha {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
         if excluded.is_some() {
             return best;
         }
         self.memory.tt.store(Entry {
             hash,
             depth: depth.clamp(0, 100) as i8,
-            bound,
+            bound: Bound::of(best, original_alpha, beta),
             score: to_tt(best, ply),
             best: best_move as u16,
             generation: 0,
@@ -680,8 +681,7 @@ impl Searcher {
             let score = if self.out_of_budget() {
                 0
             } else {
-                let child = self.threat_scan();
-                -self.quiesce(&child, -beta, -alpha, ply + 1, left - 1)
+                -self.quiesce_remembered(-beta, -alpha, ply + 1, left - 1)
             };
             self.board.undo();
             if self.stopped {
@@ -696,6 +696,43 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// [`Searcher::quiesce`] of the current position (already counted), through the
+    /// quiescence's table: the same positions come back within a quiescence (fours played in
+    /// another order) and from one iteration of the alpha-beta to the next.
+    fn quiesce_remembered(&mut self, alpha: i32, beta: i32, ply: i32, left: i32) -> i32 {
+        if let Some(score) = self.remembered_quiescence(alpha, beta, ply, left) {
+            return score;
+        }
+        let scan = self.threat_scan();
+        let score = self.quiesce(&scan, alpha, beta, ply, left);
+        self.remember_quiescence(score, alpha, beta, ply, left);
+        score
+    }
+
+    /// The quiescence's table's value of the current position when it settles a quiescence
+    /// of the window (`alpha`, `beta`) with `left` plies.
+    fn remembered_quiescence(&self, alpha: i32, beta: i32, ply: i32, left: i32) -> Option<i32> {
+        let e = self.memory.quiet_tt.probe(self.board.hash())?;
+        let score = from_tt(e.score, ply);
+        (i32::from(e.depth) >= left && e.bound.settles(score, alpha, beta)).then_some(score)
+    }
+
+    /// Stores the current position's quiescence `score` (of the window (`alpha`, `beta`),
+    /// `left` plies) unless the search was stopped in it.
+    fn remember_quiescence(&mut self, score: i32, alpha: i32, beta: i32, ply: i32, left: i32) {
+        if self.stopped {
+            return;
+        }
+        self.memory.quiet_tt.store(Entry {
+            hash: self.board.hash(),
+            depth: left as i8,
+            bound: Bound::of(score, alpha, beta),
+            score: to_tt(score, ply),
+            best: 0,
+            generation: 0,
+        });
     }
 
     /// The principal variation from `first` as the transposition table remembers it, at most
@@ -941,6 +978,46 @@ mod tests {
             }
         }
         assert!(leaves_with_fours > 100, "{leaves_with_fours}");
+    }
+
+    /// A position's quiescence is read back from the quiescence's table: searched again, it
+    /// costs no node and gives the same value. Positions of random freestyle games where the
+    /// side to move has a four to play (so the quiescence searches something).
+    #[test]
+    fn a_quiescence_searched_again_is_read_from_its_table() {
+        use rand::seq::IndexedRandom;
+        use rand::SeedableRng;
+        let unlimited = Budget {
+            deadline: None,
+            nodes: u64::MAX,
+        };
+        let mut rng = tabula_core::GameRng::seed_from_u64(5);
+        let mut searched = 0;
+        for _ in 0..20 {
+            let mut game = Gomoku::new(15, Rule::Freestyle).unwrap();
+            let mut searcher = Searcher::new(Board::new(&game));
+            while !game.is_over() && game.occupied().count() < 60 {
+                let mut moves = Vec::new();
+                game.legal_moves(&mut moves);
+                let p = *moves.choose(&mut rng).unwrap();
+                searcher.board.play(searcher.board.sq(&game, p));
+                game.play(p);
+                if searcher.threat_scan().first_mine(FOUR).is_none() {
+                    continue;
+                }
+                let mut values = [0; 2];
+                let mut nodes = [0; 2];
+                for (value, spent) in values.iter_mut().zip(&mut nodes) {
+                    searcher.set_budget(unlimited);
+                    *value = searcher.quiesce_remembered(-MATE, MATE, 0, QUIESCENCE_PLIES);
+                    *spent = searcher.nodes();
+                }
+                assert_eq!(values[0], values[1], "{game:?}");
+                assert_eq!(nodes[1], 0, "{game:?}");
+                searched += usize::from(nodes[0] > 0);
+            }
+        }
+        assert!(searched > 100, "{searched}");
     }
 
     /// Late quiet moves lose at least a ply, more the later they come and the deeper the

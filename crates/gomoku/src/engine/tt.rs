@@ -1,7 +1,8 @@
-//! The alpha-beta transposition table: buckets of two entries, one kept for the deepest search
-//! of the positions that share it and one replaced by every newer result. The table lives from
-//! one move of a game to the next; an entry of an earlier search gives way to the current
-//! search's results whatever its depth.
+//! The transposition tables (the alpha-beta's, and a smaller one of the threat quiescence's
+//! values): buckets of two entries, one kept for the deepest search of the positions that share
+//! it and one replaced by every newer result. The tables live from one move of a game to the
+//! next; an entry of an earlier search gives way to the current search's results whatever its
+//! depth.
 
 use super::board::Sq;
 
@@ -15,6 +16,30 @@ pub enum Bound {
     Lower,
     /// The value is at most the score (the search failed low).
     Upper,
+}
+
+impl Bound {
+    /// How a search's `score` bounds the value when it searched the window (`alpha`, `beta`):
+    /// failing low gives an upper bound, failing high a lower one.
+    pub fn of(score: i32, alpha: i32, beta: i32) -> Bound {
+        if score >= beta {
+            Bound::Lower
+        } else if score <= alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        }
+    }
+
+    /// Whether a stored `score` with this bound settles a search of the window (`alpha`,
+    /// `beta`): it is exact, or it fails high or low there anyway.
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
 }
 
 /// What the table remembers of a searched position.
@@ -34,7 +59,7 @@ pub struct Entry {
     pub generation: u8,
 }
 
-/// Entries in the table (a power of two; two to a bucket).
+/// Entries in the alpha-beta table (a power of two; two to a bucket).
 const SIZE: usize = 1 << 18;
 
 /// The table.
@@ -44,22 +69,28 @@ pub struct Table {
 }
 
 impl Table {
-    /// An empty table.
+    /// An empty table of the alpha-beta's size.
     pub fn new() -> Table {
+        Table::with_entries(SIZE)
+    }
+
+    /// An empty table of `entries` entries (a power of two, at least two).
+    pub fn with_entries(entries: usize) -> Table {
+        debug_assert!(entries.is_power_of_two() && entries >= 2);
         Table {
-            entries: vec![Entry::default(); SIZE],
+            entries: vec![Entry::default(); entries],
             generation: 0,
         }
     }
 
     /// The first of the two slots of `hash`'s bucket.
-    fn bucket(hash: u64) -> usize {
-        (hash as usize) & (SIZE - 2)
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize) & (self.entries.len() - 2)
     }
 
     /// The entry of the position with `hash`, if the table holds one.
     pub fn probe(&self, hash: u64) -> Option<Entry> {
-        let b = Self::bucket(hash);
+        let b = self.bucket(hash);
         self.entries[b..b + 2]
             .iter()
             .find(|e| e.hash == hash && hash != 0)
@@ -77,7 +108,7 @@ impl Table {
     /// displaces moves to the other slot), else in the other slot.
     pub fn store(&mut self, mut entry: Entry) {
         entry.generation = self.generation;
-        let b = Self::bucket(entry.hash);
+        let b = self.bucket(entry.hash);
         let deep = self.entries[b];
         if deep.hash == entry.hash {
             self.entries[b] = entry;
@@ -164,6 +195,32 @@ mod tests {
         table.store(entry(5, 2, 13));
         assert_eq!(table.best_move(4 + SIZE as u64), Some(12));
         assert_eq!(table.best_move(5), Some(13));
+    }
+
+    /// A search's score fails low at alpha or below, high at beta or above, and is exact
+    /// between; a stored score settles a later window only where its bound says enough.
+    #[test]
+    fn a_bound_settles_the_windows_it_decides() {
+        assert_eq!(Bound::of(-5, -5, 5), Bound::Upper);
+        assert_eq!(Bound::of(0, -5, 5), Bound::Exact);
+        assert_eq!(Bound::of(5, -5, 5), Bound::Lower);
+        assert!(Bound::Exact.settles(0, 10, 20));
+        assert!(Bound::Lower.settles(20, 10, 20));
+        assert!(!Bound::Lower.settles(19, 10, 20));
+        assert!(Bound::Upper.settles(10, 10, 20));
+        assert!(!Bound::Upper.settles(11, 10, 20));
+    }
+
+    /// A table of its own size keeps the same two-slot buckets.
+    #[test]
+    fn a_smaller_table_maps_hashes_into_its_own_size() {
+        let mut table = Table::with_entries(8);
+        table.store(entry(3, 1, 1));
+        table.store(entry(3 + 8, 2, 2));
+        table.store(entry(3 + 16, 0, 3));
+        assert_eq!(table.best_move(3 + 8), Some(2));
+        assert_eq!(table.best_move(3 + 16), Some(3));
+        assert_eq!(table.probe(3), None);
     }
 
     #[test]
