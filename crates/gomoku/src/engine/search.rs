@@ -218,7 +218,7 @@ pub struct Memory {
     pub(super) tt: Table,
     /// The threat quiescence's values (see [`Searcher::quiesce_remembered`]), a table of its
     /// own so that its many shallow results do not crowd out the alpha-beta's.
-    pub(super) quiet_tt: Table,
+    pub(super) quiescence_tt: Table,
 }
 
 /// The proof maps hold at most about this many positions together: when the next search
@@ -240,7 +240,7 @@ impl Memory {
             defended: ZobristMap::default(),
             vcf_lines: ZobristMap::default(),
             tt: Table::new(),
-            quiet_tt: Table::with_entries(QUIESCENCE_TABLE_ENTRIES),
+            quiescence_tt: Table::with_entries(QUIESCENCE_TABLE_ENTRIES),
         }
     }
 
@@ -252,11 +252,11 @@ impl Memory {
         if self.game.is_some_and(|held| held != game) {
             self.forget_proofs();
             self.tt = Table::new();
-            self.quiet_tt = Table::with_entries(QUIESCENCE_TABLE_ENTRIES);
+            self.quiescence_tt = Table::with_entries(QUIESCENCE_TABLE_ENTRIES);
         }
         self.game = Some(game);
         self.tt.new_generation();
-        self.quiet_tt.new_generation();
+        self.quiescence_tt.new_generation();
         if self.proofs_held() > MAP_LIMIT {
             self.forget_proofs();
         }
@@ -714,7 +714,7 @@ impl Searcher {
     /// The quiescence's table's value of the current position when it settles a quiescence
     /// of the window (`alpha`, `beta`) with `left` plies.
     fn remembered_quiescence(&self, alpha: i32, beta: i32, ply: i32, left: i32) -> Option<i32> {
-        let e = self.memory.quiet_tt.probe(self.board.hash())?;
+        let e = self.memory.quiescence_tt.probe(self.board.hash())?;
         let score = from_tt(e.score, ply);
         (i32::from(e.depth) >= left && e.bound.settles(score, alpha, beta)).then_some(score)
     }
@@ -725,7 +725,7 @@ impl Searcher {
         if self.stopped {
             return;
         }
-        self.memory.quiet_tt.store(Entry {
+        self.memory.quiescence_tt.store(Entry {
             hash: self.board.hash(),
             depth: left as i8,
             bound: Bound::of(score, alpha, beta),
