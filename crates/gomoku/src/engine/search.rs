@@ -942,40 +942,48 @@ mod tests {
         assert!(!scan.is_quiet(at("o15")));
     }
 
+    /// Plays 20 random games of `rule` on 15x15 (random generator seeded with `seed`) up to
+    /// 60 stones each, and hands `visit` a searcher standing on each position reached.
+    fn random_positions(rule: Rule, seed: u64, mut visit: impl FnMut(&mut Searcher)) {
+        use rand::seq::IndexedRandom;
+        use rand::SeedableRng;
+        let mut rng = tabula_core::GameRng::seed_from_u64(seed);
+        for _ in 0..20 {
+            let mut game = Gomoku::new(15, rule).unwrap();
+            let mut searcher = Searcher::new(Board::new(&game));
+            while !game.is_over() && game.occupied().count() < 60 {
+                let mut moves = Vec::new();
+                game.legal_moves(&mut moves);
+                let p = *moves.choose(&mut rng).unwrap();
+                searcher.board.play(searcher.board.sq(&game, p));
+                game.play(p);
+                visit(&mut searcher);
+            }
+        }
+    }
+
     /// What the quiescence reads of a leaf is the same from the threat scan as from the full
     /// scan: the points with a four or more for either side, in the same order, and the same
     /// static value. Random games of both rules that have no bans.
     #[test]
     fn a_threat_scan_reads_as_the_full_scan_at_a_leaf() {
-        use rand::seq::IndexedRandom;
-        use rand::SeedableRng;
-        let mut rng = tabula_core::GameRng::seed_from_u64(11);
         let mut leaves_with_fours = 0;
         for rule in [Rule::Freestyle, Rule::Standard] {
-            for _ in 0..20 {
-                let mut game = Gomoku::new(15, rule).unwrap();
-                let mut searcher = Searcher::new(Board::new(&game));
-                while !game.is_over() && game.occupied().count() < 60 {
-                    let mut moves = Vec::new();
-                    game.legal_moves(&mut moves);
-                    let p = *moves.choose(&mut rng).unwrap();
-                    searcher.board.play(searcher.board.sq(&game, p));
-                    game.play(p);
-                    let (full, threats) = (searcher.scan(), searcher.threat_scan());
-                    let fours = |scan: &Scan| -> Vec<(Sq, Threat, Threat)> {
-                        scan.playable_by_score()
-                            .iter()
-                            .filter(|s| s.mine >= FOUR || s.theirs >= FOUR)
-                            .map(|s| (s.sq, s.mine, s.theirs))
-                            .collect()
-                    };
-                    assert_eq!(fours(&threats), fours(&full));
-                    assert_eq!(threats.spots.len(), fours(&full).len());
-                    let summed: i32 = full.spots.iter().map(|s| s.worth).sum();
-                    assert_eq!(searcher.evaluate(&threats), summed);
-                    leaves_with_fours += usize::from(!threats.spots.is_empty());
-                }
-            }
+            random_positions(rule, 11, |searcher| {
+                let (full, threats) = (searcher.scan(), searcher.threat_scan());
+                let fours = |scan: &Scan| -> Vec<(Sq, Threat, Threat)> {
+                    scan.playable_by_score()
+                        .iter()
+                        .filter(|s| s.mine >= FOUR || s.theirs >= FOUR)
+                        .map(|s| (s.sq, s.mine, s.theirs))
+                        .collect()
+                };
+                assert_eq!(fours(&threats), fours(&full));
+                assert_eq!(threats.spots.len(), fours(&full).len());
+                let summed: i32 = full.spots.iter().map(|s| s.worth).sum();
+                assert_eq!(searcher.evaluate(&threats), summed);
+                leaves_with_fours += usize::from(!threats.spots.is_empty());
+            });
         }
         assert!(leaves_with_fours > 100, "{leaves_with_fours}");
     }
@@ -985,38 +993,26 @@ mod tests {
     /// side to move has a four to play (so the quiescence searches something).
     #[test]
     fn a_quiescence_searched_again_is_read_from_its_table() {
-        use rand::seq::IndexedRandom;
-        use rand::SeedableRng;
         let unlimited = Budget {
             deadline: None,
             nodes: u64::MAX,
         };
-        let mut rng = tabula_core::GameRng::seed_from_u64(5);
         let mut searched = 0;
-        for _ in 0..20 {
-            let mut game = Gomoku::new(15, Rule::Freestyle).unwrap();
-            let mut searcher = Searcher::new(Board::new(&game));
-            while !game.is_over() && game.occupied().count() < 60 {
-                let mut moves = Vec::new();
-                game.legal_moves(&mut moves);
-                let p = *moves.choose(&mut rng).unwrap();
-                searcher.board.play(searcher.board.sq(&game, p));
-                game.play(p);
-                if searcher.threat_scan().first_mine(FOUR).is_none() {
-                    continue;
-                }
-                let mut values = [0; 2];
-                let mut nodes = [0; 2];
-                for (value, spent) in values.iter_mut().zip(&mut nodes) {
-                    searcher.set_budget(unlimited);
-                    *value = searcher.quiesce_remembered(-MATE, MATE, 0, QUIESCENCE_PLIES);
-                    *spent = searcher.nodes();
-                }
-                assert_eq!(values[0], values[1], "{game:?}");
-                assert_eq!(nodes[1], 0, "{game:?}");
-                searched += usize::from(nodes[0] > 0);
+        random_positions(Rule::Freestyle, 5, |searcher| {
+            if searcher.threat_scan().first_mine(FOUR).is_none() {
+                return;
             }
-        }
+            let mut values = [0; 2];
+            let mut nodes = [0; 2];
+            for (value, spent) in values.iter_mut().zip(&mut nodes) {
+                searcher.set_budget(unlimited);
+                *value = searcher.quiesce_remembered(-MATE, MATE, 0, QUIESCENCE_PLIES);
+                *spent = searcher.nodes();
+            }
+            assert_eq!(values[0], values[1]);
+            assert_eq!(nodes[1], 0);
+            searched += usize::from(nodes[0] > 0);
+        });
         assert!(searched > 100, "{searched}");
     }
 
