@@ -493,12 +493,9 @@ impl Searcher {
         // The table first: a usable entry spares the scan.
         let hash = self.board.hash();
         let entry = self.memory.tt.probe(hash);
-        let cutoff = entry.filter(|e| excluded.is_none() && e.depth as i32 >= depth);
-        if let Some(e) = cutoff {
-            let score = from_tt(e.score, ply);
-            if e.bound.settles(score, alpha, beta) {
-                return score;
-            }
+        let cutoff = entry.filter(|_| excluded.is_none());
+        if let Some(score) = cutoff.and_then(|e| settled(e, depth, alpha, beta, ply)) {
+            return score;
         }
         let scan = if depth <= 0 && self.threats_suffice() {
             if let Some(score) = self.remembered_quiescence(alpha, beta, ply, QUIESCENCE_PLIES) {
@@ -715,8 +712,7 @@ impl Searcher {
     /// of the window (`alpha`, `beta`) with `left` plies.
     fn remembered_quiescence(&self, alpha: i32, beta: i32, ply: i32, left: i32) -> Option<i32> {
         let e = self.memory.quiescence_tt.probe(self.board.hash())?;
-        let score = from_tt(e.score, ply);
-        (i32::from(e.depth) >= left && e.bound.settles(score, alpha, beta)).then_some(score)
+        settled(e, left, alpha, beta, ply)
     }
 
     /// Stores the current position's quiescence `score` (of the window (`alpha`, `beta`),
@@ -890,6 +886,14 @@ fn to_tt(score: i32, ply: i32) -> i32 {
     } else {
         score
     }
+}
+
+/// The score of a table entry read at `ply`, when it settles a search of `depth` (plies of
+/// the alpha-beta, or left to the quiescence) and the window (`alpha`, `beta`): it was searched
+/// at least as deep and its bound decides that window.
+fn settled(e: Entry, depth: i32, alpha: i32, beta: i32, ply: i32) -> Option<i32> {
+    let score = from_tt(e.score, ply);
+    (i32::from(e.depth) >= depth && e.bound.settles(score, alpha, beta)).then_some(score)
 }
 
 /// A stored score read back at `ply`.
