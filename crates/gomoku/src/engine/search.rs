@@ -225,8 +225,9 @@ pub struct Memory {
 /// begins with more, they are emptied (the alpha-beta table, of fixed size, replaces its
 /// entries instead).
 const MAP_LIMIT: usize = 1 << 20;
-/// Entries in the quiescence's table.
-const QUIESCENCE_TABLE_ENTRIES: usize = 1 << 16;
+/// Entries in the quiescence's table: as many as the alpha-beta's, since a one-second search
+/// visits a few hundred thousand quiescence positions (see the alpha-beta's table's size).
+const QUIESCENCE_TABLE_ENTRIES: usize = 1 << 20;
 
 impl Memory {
     /// An empty memory.

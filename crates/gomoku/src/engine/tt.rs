@@ -1,8 +1,7 @@
-//! The transposition tables (the alpha-beta's, and a smaller one of the threat quiescence's
-//! values): buckets of two entries, one kept for the deepest search of the positions that share
-//! it and one replaced by every newer result. The tables live from one move of a game to the
-//! next; an entry of an earlier search gives way to the current search's results whatever its
-//! depth.
+//! The transposition tables (the alpha-beta's, and one of the threat quiescence's values):
+//! buckets of two entries, one kept for the deepest search of the positions that share it and
+//! one replaced by every newer result. The tables live from one move of a game to the next; an
+//! entry of an earlier search gives way to the current search's results whatever its depth.
 
 use super::board::Sq;
 
@@ -59,8 +58,10 @@ pub struct Entry {
     pub generation: u8,
 }
 
-/// Entries in the alpha-beta table (a power of two; two to a bucket).
-const SIZE: usize = 1 << 18;
+/// Entries in the alpha-beta table (a power of two; two to a bucket): with 2^20 (and as many
+/// in the quiescence's) the engine won 29 of 160 games against Rapfi where 2^18 (and 2^16)
+/// won 22 beside it (README, Gomoku).
+const SIZE: usize = 1 << 20;
 
 /// The table.
 pub struct Table {
