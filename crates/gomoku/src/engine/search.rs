@@ -251,9 +251,7 @@ impl Memory {
     fn begin_search(&mut self, board: &Board) {
         let game = (board.size(), board.rule());
         if self.game.is_some_and(|held| held != game) {
-            self.forget_proofs();
-            self.tt = Table::new();
-            self.quiescence_tt = Table::with_entries(QUIESCENCE_TABLE_ENTRIES);
+            *self = Memory::new();
         }
         self.game = Some(game);
         self.tt.new_generation();
