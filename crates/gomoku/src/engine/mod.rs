@@ -100,9 +100,14 @@ pub fn think(game: &Gomoku, effort: Effort) -> Thought {
 
 /// [`think`] under `control`: each phase stops at its stop signal, a stopped engine answers
 /// with its best move so far (the last finished alpha-beta iteration's, else the most urgent
-/// candidate), and each proof and finished iteration is reported.
+/// candidate), and each proof and finished iteration is reported. It starts from an empty
+/// memory whose tables fit the effort.
 pub fn think_with(game: &Gomoku, effort: Effort, control: &SearchControl) -> Thought {
-    think_remembering(game, effort, control, Memory::new()).0
+    let memory = match effort {
+        Effort::Time(_) => Memory::new(),
+        Effort::Nodes(n) => Memory::for_nodes(n),
+    };
+    think_remembering(game, effort, control, memory).0
 }
 
 /// [`think_with`] starting from what earlier searches learned (`memory`, best the one the

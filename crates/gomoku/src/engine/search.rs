@@ -225,13 +225,31 @@ pub struct Memory {
 /// begins with more, they are emptied (the alpha-beta table, of fixed size, replaces its
 /// entries instead).
 const MAP_LIMIT: usize = 1 << 20;
-/// Entries in the quiescence's table: as many as the alpha-beta's, since a one-second search
-/// visits a few hundred thousand quiescence positions (see the alpha-beta's table's size).
-const QUIESCENCE_TABLE_ENTRIES: usize = 1 << 20;
 
 impl Memory {
-    /// An empty memory.
+    /// An empty memory with tables of full size, for searches on the clock (which keep it from
+    /// move to move): a one-second search visits a few hundred thousand positions in the
+    /// alpha-beta and as many in the quiescence.
     pub fn new() -> Memory {
+        Memory::with_table_entries(super::tt::SIZE)
+    }
+
+    /// An empty memory whose tables fit a search of at most `nodes` nodes (each node stores at
+    /// most one entry in one of them), so that a small search does not spend more time
+    /// clearing a full-size table than searching: at least 2^10 entries each, at most as many
+    /// as [`Memory::new`]'s.
+    pub fn for_nodes(nodes: u64) -> Memory {
+        let wanted = usize::try_from(nodes.saturating_mul(2)).unwrap_or(usize::MAX);
+        let entries = wanted
+            .checked_next_power_of_two()
+            .unwrap_or(usize::MAX)
+            .clamp(1 << 10, super::tt::SIZE);
+        Memory::with_table_entries(entries)
+    }
+
+    /// An empty memory whose alpha-beta and quiescence tables have `entries` entries each (a
+    /// power of two).
+    fn with_table_entries(entries: usize) -> Memory {
         Memory {
             game: None,
             vcf_fails: ZobristMap::default(),
@@ -240,8 +258,8 @@ impl Memory {
             refuted: ZobristMap::default(),
             defended: ZobristMap::default(),
             vcf_lines: ZobristMap::default(),
-            tt: Table::new(),
-            quiescence_tt: Table::with_entries(QUIESCENCE_TABLE_ENTRIES),
+            tt: Table::with_entries(entries),
+            quiescence_tt: Table::with_entries(entries),
         }
     }
 
@@ -251,7 +269,7 @@ impl Memory {
     fn begin_search(&mut self, board: &Board) {
         let game = (board.size(), board.rule());
         if self.game.is_some_and(|held| held != game) {
-            *self = Memory::new();
+            *self = Memory::with_table_entries(self.tt.size());
         }
         self.game = Some(game);
         self.tt.new_generation();
@@ -909,6 +927,7 @@ fn from_tt(score: i32, ply: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::tt;
     use crate::rules::{Gomoku, Rule};
     use tabula_core::Game;
 
@@ -989,6 +1008,31 @@ mod tests {
             });
         }
         assert!(leaves_with_fours > 100, "{leaves_with_fours}");
+    }
+
+    /// A search on a node budget gets tables that fit it (twice the budget, to a power of two,
+    /// within 2^10 and the full size), so that a small search does not clear 48 MB first; a
+    /// memory emptied for another board keeps its tables' size.
+    #[test]
+    fn a_memory_s_tables_fit_the_node_budget() {
+        for (nodes, entries) in [
+            (0, 1 << 10),
+            (2_000, 1 << 12),
+            (162_000, 1 << 19),
+            (486_000, tt::SIZE),
+            (u64::MAX, tt::SIZE),
+        ] {
+            let memory = Memory::for_nodes(nodes);
+            assert_eq!(memory.tt.size(), entries, "{nodes} nodes");
+            assert_eq!(memory.quiescence_tt.size(), entries, "{nodes} nodes");
+        }
+        assert_eq!(Memory::new().tt.size(), tt::SIZE);
+        let board = |size| Board::new(&Gomoku::new(size, Rule::Freestyle).unwrap());
+        let mut memory = Memory::for_nodes(2_000);
+        memory.begin_search(&board(15));
+        memory.begin_search(&board(19));
+        assert_eq!(memory.tt.size(), 1 << 12);
+        assert_eq!(memory.game, Some((19, Rule::Freestyle)));
     }
 
     /// A position's quiescence is read back from the quiescence's table: searched again, it

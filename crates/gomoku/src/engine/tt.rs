@@ -58,10 +58,10 @@ pub struct Entry {
     pub generation: u8,
 }
 
-/// Entries in the alpha-beta table (a power of two; two to a bucket): with 2^20 (and as many
-/// in the quiescence's) the engine won 29 of 160 games against Rapfi where 2^18 (and 2^16)
-/// won 22 beside it (README, Gomoku).
-const SIZE: usize = 1 << 20;
+/// Entries in a full-size table, the alpha-beta's and the quiescence's alike (a power of two;
+/// two to a bucket): with 2^20 each the engine won 29 of 160 games against Rapfi where 2^18
+/// and 2^16 won 22 beside it (README, Gomoku).
+pub const SIZE: usize = 1 << 20;
 
 /// The table.
 pub struct Table {
@@ -70,7 +70,7 @@ pub struct Table {
 }
 
 impl Table {
-    /// An empty table of the alpha-beta's size.
+    /// An empty table of full size ([`SIZE`]).
     pub fn new() -> Table {
         Table::with_entries(SIZE)
     }
@@ -82,6 +82,11 @@ impl Table {
             entries: vec![Entry::default(); entries],
             generation: 0,
         }
+    }
+
+    /// How many entries the table has.
+    pub fn size(&self) -> usize {
+        self.entries.len()
     }
 
     /// The first of the two slots of `hash`'s bucket.
