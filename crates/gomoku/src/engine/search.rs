@@ -239,12 +239,8 @@ impl Memory {
     /// clearing a full-size table than searching: at least 2^10 entries each, at most as many
     /// as [`Memory::new`]'s.
     pub fn for_nodes(nodes: u64) -> Memory {
-        let wanted = usize::try_from(nodes.saturating_mul(2)).unwrap_or(usize::MAX);
-        let entries = wanted
-            .checked_next_power_of_two()
-            .unwrap_or(usize::MAX)
-            .clamp(1 << 10, super::tt::SIZE);
-        Memory::with_table_entries(entries)
+        let wanted = nodes.saturating_mul(2).min(super::tt::SIZE as u64) as usize;
+        Memory::with_table_entries(wanted.next_power_of_two().max(1 << 10))
     }
 
     /// An empty memory whose alpha-beta and quiescence tables have `entries` entries each (a

@@ -71,11 +71,6 @@ pub struct Table {
 }
 
 impl Table {
-    /// An empty table of full size ([`SIZE`]).
-    pub fn new() -> Table {
-        Table::with_entries(SIZE)
-    }
-
     /// An empty table of `entries` entries (a power of two, at least two).
     pub fn with_entries(entries: usize) -> Table {
         debug_assert!(entries.is_power_of_two() && entries >= 2);
@@ -133,12 +128,6 @@ impl Table {
     }
 }
 
-impl Default for Table {
-    fn default() -> Self {
-        Table::new()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,7 +145,7 @@ mod tests {
 
     #[test]
     fn a_shallow_result_does_not_evict_a_deep_one_of_the_same_bucket() {
-        let mut table = Table::new();
+        let mut table = Table::with_entries(SIZE);
         // Hashes 4 and 5 share a bucket; 4 + SIZE too.
         table.store(entry(4, 6, 10));
         table.store(entry(5, 2, 11));
@@ -173,7 +162,7 @@ mod tests {
 
     #[test]
     fn a_position_searched_again_replaces_its_entry_even_if_shallower() {
-        let mut table = Table::new();
+        let mut table = Table::with_entries(SIZE);
         table.store(entry(8, 6, 1));
         table.store(entry(8, 3, 2));
         assert_eq!(table.probe(8), Some(entry(8, 3, 2)));
@@ -187,7 +176,7 @@ mod tests {
 
     #[test]
     fn an_earlier_search_s_entry_gives_way_whatever_its_depth() {
-        let mut table = Table::new();
+        let mut table = Table::with_entries(SIZE);
         table.store(entry(4, 9, 10));
         table.store(entry(5, 2, 11));
         // The next search: the old deep entry stays readable...
@@ -232,7 +221,7 @@ mod tests {
 
     #[test]
     fn an_unknown_position_is_not_found() {
-        let table = Table::new();
+        let table = Table::with_entries(SIZE);
         assert_eq!(table.probe(123), None);
         // Empty slots have hash 0: position 0 is never "found" in them.
         assert_eq!(table.probe(0), None);
