@@ -1,6 +1,7 @@
 //! The players 2048 offers, by name: `expectimax` (`depth=` plies from 1 to [`MAX_DEPTH`],
 //! `time=` milliseconds per move up to an hour, or `mean=` milliseconds per move on average over
-//! the game, [`crate::engine::TimeBank`]), `ntuple` (the same search scored by a trained
+//! the game, [`crate::engine::TimeBank`], with `late=SUM` saving time on the moves before the
+//! tiles' sum reaches `SUM` for the moves after), `ntuple` (the same search scored by a trained
 //! n-tuple network from `weights=PATH`, by default [`crate::ntuple::file::default_path`],
 //! valuing late boards by tile downgrading from `downgrade=TILE`, [`crate::ntuple::downgrade`]),
 //! `greedy` and `random`.
@@ -27,8 +28,17 @@ const MEAN: Knob = Knob {
     ..Knob::TIME
 };
 
+/// `late`: with `mean`, the tiles' sum from which the late game begins, for which moves before
+/// it save time.
+const LATE: Knob = Knob {
+    key: "late",
+    min: 1,
+    max: 1 << 20,
+    path: false,
+};
+
 /// The keys `expectimax` takes.
-const EXPECTIMAX_KEYS: &[Knob] = &[Knob::depth(MAX_DEPTH), Knob::TIME, MEAN];
+const EXPECTIMAX_KEYS: &[Knob] = &[Knob::depth(MAX_DEPTH), Knob::TIME, MEAN, LATE];
 
 /// `downgrade`: the tile from which `ntuple` values boards by tile downgrading, 0 for never.
 const DOWNGRADE: Knob = Knob {
@@ -43,6 +53,7 @@ const NTUPLE_KEYS: &[Knob] = &[
     Knob::depth(MAX_DEPTH),
     Knob::TIME,
     MEAN,
+    LATE,
     Knob::path("weights"),
     DOWNGRADE,
 ];
@@ -58,7 +69,8 @@ impl AgentCatalog for Game2048 {
                 name: "expectimax",
                 summary: "expectimax over the new tiles with the strong programs' heuristic \
                           (depth= plies, default 7; time= ms per move, or mean= ms per move on \
-                          average over the game)",
+                          average over the game, with late=SUM saving time before the tiles' \
+                          sum reaches SUM for the moves after)",
                 argument: None,
                 keys: EXPECTIMAX_KEYS,
                 build: build_expectimax,
@@ -68,9 +80,9 @@ impl AgentCatalog for Game2048 {
                 summary: "expectimax scored by an n-tuple network trained with `tabula train \
                           2048` (weights=PATH, default 2048-ntuple.bin in the data directory; \
                           depth= plies, default 5; time= ms per move, or mean= ms per move on \
-                          average over the game; downgrade=TILE values boards with that tile \
-                          or larger as if the tiles above their largest missing one were \
-                          halved, default 16384, 0 never)",
+                          average over the game, with late=SUM as for expectimax; \
+                          downgrade=TILE values boards with that tile or larger as if the tiles \
+                          above their largest missing one were halved, default 16384, 0 never)",
                 argument: None,
                 keys: NTUPLE_KEYS,
                 build: build_ntuple,
@@ -101,8 +113,18 @@ fn with_mean_time<E: Evaluator>(
     search: Expectimax<E>,
     spec: &AgentSpec,
 ) -> Result<Expectimax<E>, AgentError> {
+    let late_from = spec.number("late", LATE.min..=LATE.max)?;
     let Some(mean) = spec.number("mean", MEAN.min..=MEAN.max)? else {
-        return Ok(search);
+        return match late_from {
+            Some(late_from) => Err(AgentError::BadValue {
+                agent: spec.name().to_string(),
+                key: "late".to_string(),
+                value: late_from.to_string(),
+                reason: "saves time for the late game out of a mean time: give mean= too"
+                    .to_string(),
+            }),
+            None => Ok(search),
+        };
     };
     if spec.get("time").is_some() {
         return Err(AgentError::BadValue {
@@ -113,7 +135,11 @@ fn with_mean_time<E: Evaluator>(
                 .to_string(),
         });
     }
-    Ok(search.with_mean_time(Duration::from_millis(mean)))
+    let search = search.with_mean_time(Duration::from_millis(mean));
+    Ok(match late_from {
+        Some(late_from) => search.saving_for_late_game(late_from),
+        None => search,
+    })
 }
 
 fn build_ntuple(spec: &AgentSpec) -> Result<Box<dyn Agent<Game2048>>, AgentError> {

@@ -13,6 +13,7 @@ fn the_catalogue_builds_every_agent_and_checks_keys() {
         "expectimax:depth=5",
         "expectimax:time=10",
         "expectimax:mean=10",
+        "expectimax:mean=10,late=16384",
         "greedy:seed=3",
         "random",
     ] {
@@ -32,6 +33,11 @@ fn the_catalogue_builds_every_agent_and_checks_keys() {
         panic!("time= and mean= together were accepted");
     };
     assert!(error.to_string().contains("not both"), "{error}");
+    // Saving for the late game needs a mean time to save out of.
+    let Err(error) = Game2048::agent_from_str("expectimax:late=16384") else {
+        panic!("late= without mean= was accepted");
+    };
+    assert!(error.to_string().contains("give mean= too"), "{error}");
     let state = Game2048::parse_position("1024,1024,0,0,2,0,0,0,0,0,0,0,0,0,0,4").unwrap();
     let mut banked = Game2048::agent_from_str("expectimax:mean=2").unwrap();
     for _ in 0..3 {

@@ -180,6 +180,15 @@ impl<E: Evaluator> Expectimax<E> {
         }
     }
 
+    /// This player saving time on boards whose tiles' sum is under `late_from` for the moves
+    /// after them ([`TimeBank::saving_for_late_game`]); only with a mean time.
+    pub fn saving_for_late_game(self, late_from: u64) -> Self {
+        Expectimax {
+            bank: self.bank.map(|bank| bank.saving_for_late_game(late_from)),
+            ..self
+        }
+    }
+
     /// Searches the player's slides in `state` within `depth` plies and/or `time`.
     pub fn search(
         &mut self,
@@ -435,7 +444,9 @@ impl<E: Evaluator> Agent<Game2048> for Expectimax<E> {
 
     fn choose_with(&mut self, state: &Game2048, control: &SearchControl) -> Move {
         let start = Instant::now();
-        let time = self.bank.map_or(self.time, |bank| Some(bank.allowance()));
+        let time = self
+            .bank
+            .map_or(self.time, |bank| Some(bank.allowance(state.board())));
         let result = self.search_with(state, self.depth, time, control);
         if let Some(bank) = &mut self.bank {
             bank.spend(start.elapsed());
