@@ -83,7 +83,7 @@ fn agents_lists_each_key_with_its_range() {
     assert_eq!(run.code, 0);
     assert!(
         run.stdout
-            .contains("depth=1..12, time=1..3600000, mean=1..3600000, seed"),
+            .contains("depth=1..12, time=1..3600000, mean=1..3600000, late=1..1048576, seed"),
         "{}",
         run.stdout
     );
@@ -100,7 +100,7 @@ fn agents_lists_each_key_with_its_range() {
     // A path key shows as KEY=PATH.
     assert!(
         run.stdout
-            .contains("mean=1..3600000, weights=PATH, downgrade=0..32768, seed"),
+            .contains("late=1..1048576, weights=PATH, downgrade=0..32768, seed"),
         "{}",
         run.stdout
     );
