@@ -243,6 +243,16 @@ pub fn pack_row(line: Line) -> u16 {
 }
 
 #[cfg(test)]
+impl Board {
+    /// A board holding the tiles of `exponents` from the top-left, the rest empty (for tests).
+    pub(crate) fn leading(exponents: &[u8]) -> Board {
+        let mut cells = [0; 16];
+        cells[..exponents.len()].copy_from_slice(exponents);
+        Board::from_exponents(&cells)
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 

@@ -164,18 +164,11 @@ mod tests {
         assert!(total <= 200 * 10 * MS, "{total:?}");
     }
 
-    /// A board holding `exponents` (from the top left, the rest empty).
-    fn board(exponents: &[u8]) -> Board {
-        let mut cells = [0; 16];
-        cells[..exponents.len()].copy_from_slice(exponents);
-        Board::from_exponents(&cells)
-    }
-
     #[test]
     fn saving_for_the_late_game_spends_little_early_and_the_saving_after() {
         let mut bank = TimeBank::new(50 * MS).saving_for_late_game(16384);
         // Sum 8192 + 4096 + 4: early, a third of the budget of 49 ms.
-        let early = board(&[13, 12, 2]);
+        let early = Board::leading(&[13, 12, 2]);
         assert_eq!(bank.allowance(early), Duration::from_nanos(49_000_000 / 3));
         for _ in 0..1000 {
             bank.spend(5 * MS);
@@ -184,12 +177,12 @@ mod tests {
         assert_eq!(bank.saved, 44_000 * 1_000_000);
         // Sum 16384 + 4: the late game is taken to end at a sum of 31,744, 15,356 more, about
         // 6,980 moves: the saving is shared over them.
-        let late = board(&[14, 2]);
+        let late = Board::leading(&[14, 2]);
         assert_eq!(moves_left_in_late_game(late, 16384), 6_980);
         let share = Duration::from_nanos(44_000_000_000 / 6_980);
         assert_eq!(bank.allowance(late), 49 * MS + share);
         // Near the end the estimate keeps a floor of a thirty-second of `late_from`.
-        let walled = board(&[14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1]);
+        let walled = Board::leading(&[14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1]);
         assert_eq!(moves_left_in_late_game(walled, 16384), 512 * 10 / 22);
         // A large saving is spent at most twenty means a move.
         for _ in 0..100_000 {
@@ -207,8 +200,12 @@ mod tests {
         let mut total = Duration::ZERO;
         // A game whose tiles' sum grows by 2 a move, each move taking what it is allowed.
         for i in 0..3000u32 {
-            let sum_board = board(&[10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1]);
-            let board = if i < 500 { board(&[9]) } else { sum_board };
+            let sum_board = Board::leading(&[10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 1]);
+            let board = if i < 500 {
+                Board::leading(&[9])
+            } else {
+                sum_board
+            };
             let spent = bank.allowance(board) + Duration::from_micros(50);
             total += spent;
             bank.spend(spent);

@@ -390,28 +390,21 @@ mod tests {
         assert!(net.games() < 100, "{} games", net.games());
     }
 
-    /// A board holding the tiles of `exponents` from the top-left, the rest empty.
-    fn board_of(exponents: &[u8]) -> Board {
-        let mut cells = [0; 16];
-        cells[..exponents.len()].copy_from_slice(exponents);
-        Board::from_exponents(&cells)
-    }
-
     #[test]
     fn late_boards_are_kept_as_the_largest_tile_grows_and_at_each_step_of_the_sum() {
         // From 256 on, every 16 of the tiles' sum.
         let restarts = Restarts::new(8, 0.5);
         // The game starts at 128 + 64 + 4; below 256 nothing is kept, whatever the sum.
-        let mut milestones = Milestones::new(&restarts, board_of(&[7, 6, 2]));
-        assert!(!milestones.passed(board_of(&[7, 6, 4]), false));
+        let mut milestones = Milestones::new(&restarts, Board::leading(&[7, 6, 2]));
+        assert!(!milestones.passed(Board::leading(&[7, 6, 4]), false));
         // 256 appears: kept; the sum is 256 + 32 = 288, so the next is kept at 304.
-        assert!(milestones.passed(board_of(&[8, 5]), true));
-        assert!(!milestones.passed(board_of(&[8, 5, 3]), false)); // 296
-        assert!(milestones.passed(board_of(&[8, 5, 3, 3]), false)); // 304
-        assert!(!milestones.passed(board_of(&[8, 5, 4, 1, 1]), true)); // 308: no new largest
-        assert!(milestones.passed(board_of(&[8, 5, 4, 3, 2, 2]), false)); // 320
-                                                                          // 512 appears with the sum short of the next step: kept all the same.
-        assert!(milestones.passed(board_of(&[9, 1, 1]), true));
+        assert!(milestones.passed(Board::leading(&[8, 5]), true));
+        assert!(!milestones.passed(Board::leading(&[8, 5, 3]), false)); // 296
+        assert!(milestones.passed(Board::leading(&[8, 5, 3, 3]), false)); // 304
+        assert!(!milestones.passed(Board::leading(&[8, 5, 4, 1, 1]), true)); // 308: no new largest
+        assert!(milestones.passed(Board::leading(&[8, 5, 4, 3, 2, 2]), false)); // 320
+                                                                                // 512 appears with the sum short of the next step: kept all the same.
+        assert!(milestones.passed(Board::leading(&[9, 1, 1]), true));
     }
 
     #[test]
