@@ -238,15 +238,38 @@ fn train_saves_a_network_that_resumes_and_plays() {
     );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stderr.contains("after 45 games"), "{}", run.stderr);
+    // A stage more, begun by a pair of tiles, is carved from the stage it splits.
+    let run = tabula(
+        &[
+            "train",
+            "2048",
+            "--games",
+            "1",
+            "--out",
+            out,
+            "--resume",
+            out,
+            "--stages",
+            "64,256,256+128",
+        ],
+        "",
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("after 46 games"), "{}", run.stderr);
     let run = tabula(
         &[
             "train", "2048", "--games", "1", "--out", out, "--resume", out, "--stages", "128",
         ],
         "",
     );
-    assert_eq!(run.code, 2, "other stages are refused: {}", run.stderr);
+    assert_eq!(
+        run.code, 2,
+        "stages it has may not be dropped: {}",
+        run.stderr
+    );
     assert!(
-        run.stderr.contains("already has stages from 64,256"),
+        run.stderr
+            .contains("has stages from 64,256,256+128; new stages must keep 64"),
         "{}",
         run.stderr
     );
@@ -388,7 +411,7 @@ fn train_refuses_bad_input_with_exit_code_2() {
     let out = out.to_str().unwrap();
     let missing = dir.path().join("missing.bin");
     let missing = missing.to_str().unwrap();
-    let cases: [(&[&str], &str); 11] = [
+    let cases: [(&[&str], &str); 12] = [
         (
             &[
                 "train",
@@ -459,6 +482,19 @@ fn train_refuses_bad_input_with_exit_code_2() {
                 "16384,8192",
             ],
             "must increase",
+        ),
+        (
+            &[
+                "train",
+                "2048",
+                "--games",
+                "1",
+                "--out",
+                out,
+                "--stages",
+                "8192+16384",
+            ],
+            "the larger first",
         ),
         (
             &[

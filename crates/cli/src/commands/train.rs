@@ -14,6 +14,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use rand::Rng;
 use tabula_2048::ntuple::coherence::Coherence;
+use tabula_2048::ntuple::stages::{parse_tile, Boundary};
 use tabula_2048::ntuple::train::{
     train_in_parallel, Restarts, TrainedGame, Trainer, DEFAULT_ALPHA,
 };
@@ -69,8 +70,11 @@ pub struct TrainArgs {
     #[arg(long, value_name = "CELLS/CELLS...", conflicts_with = "resume")]
     pub shapes: Option<String>,
     /// Tiles at which a new stage of weights begins, separated by commas (e.g. `8192,16384`):
-    /// a board is valued by the tables of the stage its largest tile reaches. A resumed
-    /// network of one stage is split, each stage starting as a copy of its tables.
+    /// a board is valued by the tables of the stage its largest tile reaches. A pair of tiles
+    /// (`16384+8192`) begins a stage where the board first holds both as its largest two. A
+    /// resumed network gets the stages it lacks (it must keep those it has), each new stage
+    /// starting as a copy of the one it is carved from, with its own learning rates from
+    /// the start under `--tc`.
     #[arg(long, value_name = "TILES")]
     pub stages: Option<String>,
     /// Threads playing training games at once, all learning into the one network (default: one
@@ -124,12 +128,24 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
                 .map_err(|reason| bad_shapes(text_of(args), reason))?
         }
     };
+    let mut coherence = match &args.resume {
+        Some(resumed) if args.tc => {
+            Coherence::load(&Coherence::path_beside(resumed), &network).map_err(CliError::usage)?
+        }
+        _ => None,
+    };
     if let Some(text) = &args.stages {
         let boundaries = parse_stages(text)?;
-        network = network
-            .split_into_stages(&boundaries)
+        let stages_before = network.stage_count();
+        let (restaged, sources) = network
+            .restaged(&boundaries)
             .map_err(|reason| bad_stages(text, reason))?;
+        network = restaged;
+        coherence = coherence.map(|sums| sums.restaged(stages_before, &sources));
     }
+    let coherence = args
+        .tc
+        .then(|| coherence.unwrap_or_else(|| Coherence::for_network(&network)));
     let seed = args
         .seed
         .unwrap_or_else(|| rand::rng().random())
@@ -147,13 +163,6 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
     let (mut window, mut restarted) = (Window::default(), Window::default());
     let started = Instant::now();
     let (mut last_save, mut last_report) = (started, started);
-    let coherence = match (&args.resume, &args.stages) {
-        _ if !args.tc => None,
-        (Some(resumed), None) => Coherence::load(&Coherence::path_beside(resumed), &network)
-            .map_err(CliError::usage)?
-            .or_else(|| Some(Coherence::for_network(&network))),
-        _ => Some(Coherence::for_network(&network)),
-    };
     let restarts = args.restarts.map(|tile| Restarts::new(tile, RESTART_SHARE));
     let trainer = |seed| {
         let mut trainer = Trainer::new(seed, args.alpha);
@@ -280,21 +289,10 @@ fn bad_stages(text: &str, reason: String) -> CliError {
     )
 }
 
-/// Reads a tile (`--restarts`) as its exponent.
-fn parse_tile(text: &str) -> std::result::Result<u8, String> {
-    match text.trim().parse::<u32>() {
-        Ok(t) if (2..=32768).contains(&t) && t.is_power_of_two() => Ok(t.trailing_zeros() as u8),
-        _ => Err(format!(
-            "{} is not a tile from 2 to 32768",
-            tabula_core::quote(text)
-        )),
-    }
-}
-
-/// Reads `--stages`: tiles separated by `,`, as tile exponents.
-fn parse_stages(text: &str) -> Result<Vec<u8>> {
+/// Reads `--stages`: tiles or pairs of tiles separated by `,`.
+fn parse_stages(text: &str) -> Result<Vec<Boundary>> {
     text.split(',')
-        .map(|tile| parse_tile(tile).map_err(|reason| bad_stages(text, reason)))
+        .map(|item| Boundary::parse(item).map_err(|reason| bad_stages(text, reason)))
         .collect()
 }
 

@@ -44,6 +44,38 @@ impl Coherence {
         }
     }
 
+    /// The sums for the network [`Network::restaged`] made, with `sources`, from the one
+    /// these sums serve (of `stages_before` stages): the first stage carved from an old stage
+    /// keeps its sums, any later one starts from zero, so that a new stage learns at the full
+    /// rate while the stage it came from goes on at the rates it had.
+    pub fn restaged(&self, stages_before: usize, sources: &[usize]) -> Coherence {
+        let kept: Vec<bool> = sources
+            .iter()
+            .enumerate()
+            .map(|(i, s)| !sources[..i].contains(s))
+            .collect();
+        let sums = self
+            .sums
+            .iter()
+            .map(|table| {
+                let stage_len = table.len() / stages_before;
+                let copied = table.restaged(stage_len, sources);
+                let values =
+                    copied.values().enumerate().map(
+                        |(i, v)| {
+                            if kept[i / stage_len] {
+                                v
+                            } else {
+                                0.0
+                            }
+                        },
+                    );
+                Table::from_values(copied.len(), values)
+            })
+            .collect();
+        Coherence { sums }
+    }
+
     /// The learning rate of weight `weight` of tuple `tuple` (1 before its first error), then
     /// records `error` in its sums.
     #[inline]
@@ -207,6 +239,25 @@ mod tests {
         assert_eq!(read.rate_then_record(1, 3, 1.0), 1.0);
         assert_eq!(read.rate_then_record(1, 4, 1.0), 1.0);
         assert_eq!(read.to_bytes().len(), bytes.len());
+    }
+
+    #[test]
+    fn a_stage_carved_from_another_starts_at_the_full_rate() {
+        use crate::ntuple::stages::Boundary;
+        let net = Network::new(&[vec![0, 1], vec![2]], 0.0).unwrap();
+        let sums = recorded(&net);
+        let (staged, sources) = net.restaged(&[Boundary::tile(14)]).unwrap();
+        let restaged = sums.restaged(1, &sources);
+        assert_eq!(
+            restaged.to_bytes().len(),
+            Coherence::for_network(&staged).to_bytes().len()
+        );
+        // Weight 5 of tuple 0 in the first stage goes on at 3/5; its copy in the new stage
+        // (256 weights on) starts at the full rate.
+        assert_eq!(restaged.rate_then_record(0, 5, 1.0), 3.0 / 5.0);
+        assert_eq!(restaged.rate_then_record(0, 256 + 5, -1.0), 1.0);
+        assert_eq!(restaged.rate_then_record(0, 256 + 5, 1.0), 1.0);
+        assert_eq!(restaged.rate_then_record(0, 256 + 5, 1.0), 0.0);
     }
 
     #[test]

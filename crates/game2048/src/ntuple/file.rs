@@ -6,7 +6,7 @@
 //! | 4                | the format version, [`VERSION`]                             |
 //! | 4                | the number of tuples `t` (1 to [`super::MAX_TUPLES`])       |
 //! | per tuple 1 + n  | its length `n` (1 to [`super::MAX_TUPLE_LEN`]), its cells   |
-//! | 1 + k            | the number `k` of stage boundaries, each a tile exponent    |
+//! | 1 + k            | the number `k` of stage boundaries, a byte each ([`Boundary::to_byte`]) |
 //! | 8                | training games played                                      |
 //! | 4 × (k+1) × Σ 16^n | the weights, `f32`, tuple after tuple, each stage by stage |
 //! | 8                | the checksum of everything before it ([`checksum`])         |
@@ -20,7 +20,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, Mutex};
 
-use super::{check_shapes, check_stages, Network, Table, Tuple, CELL_VALUES, MAX_TUPLES};
+use super::stages::{check_stages, Boundary};
+use super::{check_shapes, Network, Table, Tuple, CELL_VALUES, MAX_TUPLES};
 
 /// The first eight bytes of every weights file.
 pub const MAGIC: [u8; 8] = *b"TABNTUPL";
@@ -155,7 +156,7 @@ impl Network {
             out.extend_from_slice(&tuple.cells);
         }
         out.push(self.boundaries.len() as u8);
-        out.extend_from_slice(&self.boundaries);
+        out.extend(self.boundaries.iter().map(|b| b.to_byte()));
         out.extend_from_slice(&games.to_le_bytes());
         for table in self.tables() {
             for w in table.values() {
@@ -191,7 +192,8 @@ impl Network {
         check_shapes(&shapes).map_err(|reason| WeightsError::Shapes { reason })?;
         let boundaries = if version >= STAGED_VERSION {
             let count = take(bytes, &mut at, 1)?[0];
-            take(bytes, &mut at, usize::from(count))?.to_vec()
+            let raw = take(bytes, &mut at, usize::from(count))?;
+            raw.iter().map(|&b| Boundary::from_byte(b)).collect()
         } else {
             Vec::new()
         };

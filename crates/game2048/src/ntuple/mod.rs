@@ -7,13 +7,13 @@
 //! tuple is read on all 8 symmetric images of the board (rotations and reflections), which
 //! share the table, so a network of `t` tuples sums `8 t` weights.
 //!
-//! A network may also have **stages** (Jaśkowski 2016's multi-stage weights): each stage has
-//! tables of its own, and a board is valued by the tables of the stage its largest tile puts it
-//! in. A good player's boards look alike in every phase (a monotone chain of tiles in a corner)
-//! while what such a board is worth differs greatly between building 8192 and building 32768;
-//! stages let one network learn both. [`Network::split_into_stages`] turns a network of
-//! one stage into several whose tables all start as its own, so that training goes on from
-//! what it knew.
+//! A network may also have **stages** (Wu et al. 2014, Jaśkowski 2016: multi-stage weights):
+//! each stage has tables of its own, and a board is valued by the tables of the stage its
+//! largest tile, or its largest two, put it in ([`stages`](mod@stages)). A good player's boards
+//! look alike in every phase (a monotone chain of tiles in a corner) while what such a board is
+//! worth differs greatly between building 8192 and building 32768; stages let one network learn
+//! both. [`Network::restaged`] gives a network more stages, each new one starting as a copy of
+//! the stage it is carved from, so that training goes on from what it knew.
 //!
 //! The search may value the boards of the late game, which training rarely reaches, as the
 //! boards one tile smaller that it reaches in every game ([`downgrade`](mod@downgrade)).
@@ -51,12 +51,14 @@
 pub mod coherence;
 pub mod downgrade;
 pub mod file;
+pub mod stages;
 mod table;
 pub mod train;
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::board::Board;
+use stages::Boundary;
 use table::Table;
 
 /// How many values a cell takes in a table: the exponents 0 to 15.
@@ -67,9 +69,6 @@ pub const MAX_TUPLE_LEN: usize = 6;
 
 /// The most tuples accepted in one network.
 pub const MAX_TUPLES: usize = 16;
-
-/// The most stage boundaries a network may have (it has one stage more than boundaries).
-pub const MAX_STAGE_BOUNDARIES: usize = 4;
 
 /// The number of symmetric images each tuple is read on.
 pub const SYMMETRIES: usize = 8;
@@ -112,27 +111,6 @@ pub fn check_shapes(shapes: &[Vec<u8>]) -> Result<(), String> {
                 return Err(format!("tuple {}: cell {cell} appears twice", i + 1));
             }
         }
-    }
-    Ok(())
-}
-
-/// Checks a list of stage boundaries, as tile exponents (13 for 8192): at most
-/// [`MAX_STAGE_BOUNDARIES`], each from 1 to 15, strictly increasing. The error says what is
-/// wrong.
-pub fn check_stages(boundaries: &[u8]) -> Result<(), String> {
-    if boundaries.len() > MAX_STAGE_BOUNDARIES {
-        return Err(format!(
-            "{} stage boundaries; a network has at most {MAX_STAGE_BOUNDARIES}",
-            boundaries.len()
-        ));
-    }
-    if let Some(&bad) = boundaries.iter().find(|&&e| !(1..=15).contains(&e)) {
-        return Err(format!(
-            "stage boundary 2^{bad} is not a tile from 2 to 32768"
-        ));
-    }
-    if boundaries.windows(2).any(|pair| pair[0] >= pair[1]) {
-        return Err("stage boundaries must increase".to_string());
     }
     Ok(())
 }
@@ -205,8 +183,8 @@ impl Tuple {
 #[derive(Debug)]
 pub struct Network {
     tuples: Vec<Tuple>,
-    /// The tile exponents at which a new stage begins, increasing (empty: one stage).
-    boundaries: Vec<u8>,
+    /// Where each stage after the first begins, increasing (empty: one stage).
+    boundaries: Vec<Boundary>,
     /// Training games played so far (kept in the file so a resumed run counts on).
     games: AtomicU64,
 }
@@ -250,46 +228,33 @@ impl Network {
         })
     }
 
-    /// This network of one stage made into `boundaries.len() + 1` stages (see the module
-    /// docs), each starting with this network's tables, so every board keeps its value.
-    /// `boundaries` are tile exponents, checked by [`check_stages`]; a network that already
-    /// has stages is refused unless they are these.
-    pub fn split_into_stages(mut self, boundaries: &[u8]) -> Result<Network, String> {
-        check_stages(boundaries)?;
-        if self.boundaries == boundaries {
-            return Ok(self);
-        }
-        if !self.boundaries.is_empty() {
-            return Err(format!(
-                "the network already has stages from {}",
-                tiles(&self.boundaries)
-            ));
-        }
+    /// This network with its stages beginning at `boundaries`, which must keep every boundary
+    /// it has (checked by [`stages::sources`]): each new stage starts as a copy of the stage
+    /// it is carved from, so every board keeps its value. Also returns, for each new stage,
+    /// the old stage it copies.
+    pub fn restaged(mut self, boundaries: &[Boundary]) -> Result<(Network, Vec<usize>), String> {
+        let sources = stages::sources(&self.boundaries, boundaries)?;
         for tuple in &mut self.tuples {
-            let one_stage = tuple.weights.len();
-            let copies = (0..=boundaries.len()).flat_map(|_| tuple.weights.values());
-            tuple.weights = Table::from_values(one_stage * (boundaries.len() + 1), copies);
+            tuple.weights = tuple.weights.restaged(tuple.table_len(), &sources);
         }
         self.boundaries = boundaries.to_vec();
-        Ok(self)
+        Ok((self, sources))
     }
 
-    /// The stage boundaries as tile exponents (empty for a network of one stage).
-    pub fn stage_boundaries(&self) -> &[u8] {
+    /// Where each stage after the first begins (empty for a network of one stage).
+    pub fn stage_boundaries(&self) -> &[Boundary] {
         &self.boundaries
     }
 
-    /// The stage `board` is valued in: how many boundaries its largest tile has reached.
+    /// How many stages the network has.
+    pub fn stage_count(&self) -> usize {
+        self.boundaries.len() + 1
+    }
+
+    /// The stage `board` is valued in.
     #[inline]
     fn stage(&self, board: Board) -> usize {
-        if self.boundaries.is_empty() {
-            return 0;
-        }
-        let largest = board.max_exponent();
-        self.boundaries
-            .iter()
-            .take_while(|&&b| largest >= b)
-            .count()
+        stages::stage_of(board, &self.boundaries)
     }
 
     /// The tuple shapes, as given to [`Network::new`].
@@ -351,15 +316,6 @@ impl Network {
     fn tables(&self) -> impl Iterator<Item = &Table> {
         self.tuples.iter().map(|t| &t.weights)
     }
-}
-
-/// Stage boundaries (tile exponents) as tiles, for messages: `8192,16384`.
-fn tiles(boundaries: &[u8]) -> String {
-    let tiles: Vec<String> = boundaries
-        .iter()
-        .map(|&e| (1u32 << e).to_string())
-        .collect();
-    tiles.join(",")
 }
 
 /// The board mirrored left to right.

@@ -38,6 +38,15 @@ impl Table {
         Table(weights)
     }
 
+    /// A table of `sources.len()` stages of `stage_len` weights each, stage `i` a copy of
+    /// this table's stage `sources[i]`.
+    pub fn restaged(&self, stage_len: usize, sources: &[usize]) -> Table {
+        let copies = sources
+            .iter()
+            .flat_map(|&s| (s * stage_len..(s + 1) * stage_len).map(|i| self.get(i)));
+        Table::from_values(stage_len * sources.len(), copies)
+    }
+
     /// The number of weights.
     pub fn len(&self) -> usize {
         self.0.len()
