@@ -59,18 +59,11 @@ impl Coherence {
             .iter()
             .map(|table| {
                 let stage_len = table.len() / stages_before;
-                let copied = table.restaged(stage_len, sources);
-                let values =
-                    copied.values().enumerate().map(
-                        |(i, v)| {
-                            if kept[i / stage_len] {
-                                v
-                            } else {
-                                0.0
-                            }
-                        },
-                    );
-                Table::from_values(copied.len(), values)
+                let values = sources.iter().zip(&kept).flat_map(|(&s, &keep)| {
+                    (s * stage_len..(s + 1) * stage_len)
+                        .map(move |i| if keep { table.get(i) } else { 0.0 })
+                });
+                Table::from_values(stage_len * sources.len(), values)
             })
             .collect();
         Coherence { sums }

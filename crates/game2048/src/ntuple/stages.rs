@@ -74,11 +74,6 @@ impl Boundary {
         Ok(boundary)
     }
 
-    /// Whether a network using this boundary must know a board's second tile.
-    fn needs_second(self) -> bool {
-        self.second > 0
-    }
-
     /// The boundary is of tiles from 2 to 32768, the second no larger than the first.
     fn check(self) -> Result<(), String> {
         if !(1..=15).contains(&self.largest) || self.second > self.largest {
@@ -139,12 +134,7 @@ pub fn stage_of(board: Board, boundaries: &[Boundary]) -> usize {
     if boundaries.is_empty() {
         return 0;
     }
-    let reached = if boundaries.iter().any(|b| b.needs_second()) {
-        Boundary::of(board)
-    } else {
-        // The largest tile alone decides: no need to look for the second.
-        Boundary::tile(board.max_exponent())
-    };
+    let reached = Boundary::of(board);
     boundaries.iter().take_while(|&&b| reached >= b).count()
 }
 
