@@ -5,7 +5,7 @@
 # again to go on (an interrupted step starts again from the network the step before left).
 #
 # Needs: the Rust toolchain (it builds `tabula` in release mode), about 2 GB of memory and 12 GB
-# of disk (a copy of the network after each step). Not run by CI: the whole recipe, 1,641,402
+# of disk (a copy of the network after each step). Not run by CI: the whole recipe, 1,639,991
 # games, takes hours.
 #
 #   scripts/game2048/recipe.sh DIR [THREADS, default 2]
@@ -15,10 +15,11 @@
 # ntuple:mean=10,weights=DIR/net.bin`, or copy it to "$TABULA_DATA_DIR/2048-ntuple.bin" to
 # make it the default. With two threads a run is not replayed game for game.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
 dir=${1:?usage: recipe.sh DIR [THREADS]}
 threads=${2:-2}
 mkdir -p "$dir"
+dir=$(cd "$dir" && pwd)
+cd "$(dirname "$0")/../.."
 cargo build --release -q -p tabula
 tabula=$PWD/target/release/tabula
 
