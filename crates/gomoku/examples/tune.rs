@@ -570,10 +570,17 @@ mod tests {
     /// the same points, may drift together, their sum staying).
     #[test]
     fn the_shipped_values_are_the_fit_of_the_shipped_scored_positions() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tuning/rapfi-scored.tsv");
-        let text = std::fs::read_to_string(path).unwrap();
-        let samples = scored_positions(&text, path).unwrap();
-        assert_eq!(samples.len(), 4_188);
+        let mut samples = Vec::new();
+        for name in [
+            "rapfi-scored.tsv",
+            "rapfi-scored-2.tsv",
+            "rapfi-scored-3.tsv",
+        ] {
+            let path = format!("{}/tuning/{name}", env!("CARGO_MANIFEST_DIR"));
+            let text = std::fs::read_to_string(&path).unwrap();
+            samples.extend(scored_positions(&text, &path).unwrap());
+        }
+        assert_eq!(samples.len(), 9_703);
         let current = Values::current();
         let k = tune::fit_scale(&samples, &current);
         let refit = tune::fit_values(&samples, &current, k, 1e-6, Fit::LinesAndClasses);

@@ -559,24 +559,30 @@ pub const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
 
 // The evaluation values below (the line values from a closed two to a closed four, and the
 // point-class values after them) are fitted together (`tune fit --scored --fit both`, Texel's
-// method, see [`super::tune`]) on positions Rapfi 0.43 scored: 8,623 positions drawn from 1,396
-// games of our engine (self-play at 200-300 ms a move, and against Rapfi at 1 s), each
-// searched by Rapfi (classical evaluation, 150 ms), its value v for the side to move taken as
-// the expected result 1 / (1 + e^(-v/200)) (mates 0.98 / 0.02); 3,770 quiet positions to fit,
-// 418 held out, K = 0.003576:
+// method, see [`super::tune`]) on positions Rapfi 0.43 scored, each searched by Rapfi
+// (classical evaluation, 150 ms), its value v for the side to move taken as the expected
+// result 1 / (1 + e^(-v/200)) (mates 0.98 / 0.02): 8,623 positions drawn from 1,396 games of
+// our engine (self-play at 200-300 ms a move, and against Rapfi at 1 s), 6,190 from our 1 s
+// games against Rapfi of sessions 32-36 and 4,259 from session 49's 1 s games; 8,734 quiet
+// positions to fit, 969 held out, K = 0.002714:
 //
 //   scripts/gomoku/score_positions.py pbrain-rapfi RECORDS.jsonl... > scored.tsv
-//   tune fit --scored crates/gomoku/tuning/rapfi-scored.tsv     (those positions, as move lists)
+//   tune fit --scored crates/gomoku/tuning/rapfi-scored.tsv crates/gomoku/tuning/rapfi-scored-2.tsv \
+//       crates/gomoku/tuning/rapfi-scored-3.tsv
 //
 // (`tune` is `cargo run --release -p tabula-gomoku --example tune --`.) The held-out loss fell
-// from 0.55148 (the values fitted on self-play results before) to 0.53767 (0.54346 fitting
-// the lines alone, 0.54216 the classes alone). The open three's line value and the open
-// three's classes cover nearly the same points, so the fit splits their weight freely (338
-// and -289 for the mover, say): only their sum means something. The open four's and the
-// five's line values, which no quiet position holds, are the hand-set ones. Against the
-// values fitted on self-play results (scripts/gomoku/compare.sh, 200 ms a move, 200 games from
-// crates/gomoku/openings/balanced-170.txt): 120-2-78, 60.5 %, +74 Elo [+26, +125],
-// pentanomial [16, 1, 45, 1, 37].
+// from 0.58563 (the values fitted on the first file alone) to 0.57487 (0.57665
+// fitting the lines alone, 0.57559 the classes alone). The open three's line value and the
+// open three's classes cover nearly the same points, so the fit splits their weight freely
+// (409 and -345 for the mover, say): only their sum means something. The open four's and the
+// five's line values, which no quiet position holds, are the hand-set ones. Against Rapfi at
+// 1 s a move (scripts/gomoku/yardstick.sh, 160 games from
+// crates/gomoku/openings/balanced-170.txt, beside the values before, the two at once): 17.5 of
+// 160 (10.9 %) against 14 (8.8 %), +2.2 points a game (95 % -2.6 to +7.0): no harm shown, no
+// gain beyond the noise.
+//
+// The values before, fitted on the first file alone, beat the values fitted on self-play results
+// 120-2-78 (60.5 %, +74 Elo [+26, +125]; 200 ms a move, 200 games from balanced-170.txt).
 //
 // Before, the line values were fitted on the results of 2,000 games of the engine at level 1
 // against itself (held-out loss 0.548 -> 0.526, 52.7 % over 320 games against the hand-set
@@ -585,11 +591,11 @@ pub const PATTERN_VALUE: [i32; 8] = [0, 2, 8, 10, 40, 45, 300, 2000];
 
 /// The static evaluation's value of a line pattern the side to move makes at a candidate
 /// point, by [`Pattern`] (fitted: see above).
-pub const EVAL_MOVER: [i32; 8] = [0, 4, 11, 14, 338, -38, 450, 3000];
+pub const EVAL_MOVER: [i32; 8] = [0, 2, 35, 60, 409, -20, 450, 3000];
 
 /// The static evaluation's value (subtracted) of a line pattern the opponent makes at a
 /// candidate point, by [`Pattern`] (fitted: see above).
-pub const EVAL_OPPONENT: [i32; 8] = [0, 5, 1, -2, -634, 283, 300, 2000];
+pub const EVAL_OPPONENT: [i32; 8] = [0, 4, 6, 10, -485, 233, 300, 2000];
 
 /// What a stone at a point makes for one colour from its four lines together, for the
 /// evaluation: a point's class, from [`QUIET_POINT`] up to [`WIN_POINT`] (see [`class_of`]).
@@ -659,12 +665,12 @@ pub fn class_of(p: [Pattern; 4]) -> Class {
 /// The static evaluation's value of a point's [`Class`] for the side to move (added to its
 /// lines' [`EVAL_MOVER`]s; fitted: see above).
 pub const EVAL_CLASS_MOVER: [i32; CLASSES] =
-    [0, -6, -10, -7, 20, -289, -222, -459, 127, 245, 664, 0];
+    [0, -25, -53, -47, -42, -345, -299, -550, 108, 211, 735, 0];
 
 /// The static evaluation's value (subtracted) of a point's [`Class`] for the opponent (added
 /// to its lines' [`EVAL_OPPONENT`]s; fitted: see above).
 pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] =
-    [0, -2, 11, 11, 22, 659, 698, 1353, -228, -127, 956, 0];
+    [0, -5, 1, 6, 21, 526, 557, 1085, -169, -74, 795, 0];
 
 /// What a move at a point makes for one colour, all four lines together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
