@@ -3,7 +3,8 @@
 //! ```text
 //! cargo run --release -p tabula-reversi --example train_eval -- \
 //!     generate GAMES SEED EXACT_FROM RANDOM_PERCENT OUT.bin
-//! cargo run --release -p tabula-reversi --example train_eval -- fit OUT.weights DATA.bin...
+//! cargo run --release -p tabula-reversi --example train_eval -- \
+//!     fit OUT.weights [--prior OLD.weights] DATA.bin...
 //! ```
 //!
 //! `generate` plays `GAMES` games: a random opening of 6 to 20 plies, then the engine (level 3,
@@ -31,7 +32,10 @@
 //!
 //! `fit` fits each stage's weights by least squares with a little ridge (conjugate gradients), on
 //! the positions of that stage and the stages on either side, and writes the weights file. It
-//! prints the error per stage on a tenth of the stage's positions, held out from fitting.
+//! prints the error per stage on a tenth of the stage's positions, held out from fitting. With
+//! `--prior`, the ridge pulls toward an earlier weights file instead of toward zero, so a new
+//! round refines the weights fitted on rounds whose data is no longer at hand; the report then
+//! gives the prior's own held-out error beside the new one.
 
 use std::fs;
 use std::io::Write;
@@ -40,7 +44,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use tabula_core::Agent;
-use tabula_reversi::engine::eval::{weights_bytes, DISC};
+use tabula_reversi::engine::eval::{parse_weights, weights_bytes, DISC};
 use tabula_reversi::engine::pattern::{features, stage, FEATURES, MAX_WEIGHT, STAGES, STAGE_SIZE};
 use tabula_reversi::engine::Engine;
 use tabula_reversi::Reversi;
@@ -61,10 +65,13 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("generate") if args.len() == 6 => generate(&args[1..]),
-        Some("fit") if args.len() >= 3 => fit(&args[1], &args[2..]),
+        Some("fit") if args.len() >= 5 && args[2] == "--prior" => {
+            fit(&args[1], Some(&args[3]), &args[4..])
+        }
+        Some("fit") if args.len() >= 3 => fit(&args[1], None, &args[2..]),
         _ => Err(
             "usage: train_eval generate GAMES SEED EXACT_FROM RANDOM_PERCENT OUT | \
-             fit WEIGHTS DATA..."
+             fit WEIGHTS [--prior OLD] DATA..."
                 .into(),
         ),
     };
@@ -214,14 +221,23 @@ const RIDGE: f64 = 10.0;
 /// Conjugate-gradient iterations per stage.
 const ITERATIONS: usize = 80;
 
-fn fit(out: &str, paths: &[String]) -> Result<(), String> {
+fn fit(out: &str, prior: Option<&String>, paths: &[String]) -> Result<(), String> {
+    let prior: Vec<f64> = match prior {
+        Some(path) => {
+            let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let weights = parse_weights(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            weights.into_iter().map(f64::from).collect()
+        }
+        None => vec![0.0; STAGES * STAGE_SIZE],
+    };
     let samples = read_samples(paths)?;
     println!("{} positions", samples.len());
     let mut all = vec![0i16; STAGES * STAGE_SIZE];
-    let stages: Vec<(usize, Vec<f64>, String)> = (0..STAGES)
-        .into_par_iter()
-        .map(|s| {
-            let (weights, report) = fit_stage(s, &samples);
+    let stages: Vec<(usize, Vec<f64>, String)> = prior
+        .par_chunks_exact(STAGE_SIZE)
+        .enumerate()
+        .map(|(s, prior)| {
+            let (weights, report) = fit_stage(s, prior, &samples);
             (s, weights, report)
         })
         .collect();
@@ -242,8 +258,8 @@ fn fit(out: &str, paths: &[String]) -> Result<(), String> {
 /// A position's feature slots and its label in [`DISC`] units.
 type Row = ([u32; FEATURES], f64);
 
-/// One stage's weights (in [`DISC`] units) and a line on their error.
-fn fit_stage(s: usize, samples: &[Sample]) -> (Vec<f64>, String) {
+/// One stage's weights (in [`DISC`] units), pulled toward `prior`, and a line on their error.
+fn fit_stage(s: usize, prior: &[f64], samples: &[Sample]) -> (Vec<f64>, String) {
     // The stage's own positions and those of the stages next to it; every tenth of the
     // stage's own positions is held out to measure the fit.
     let (mut train, mut held): (Vec<Row>, Vec<Row>) = (Vec::new(), Vec::new());
@@ -259,17 +275,29 @@ fn fit_stage(s: usize, samples: &[Sample]) -> (Vec<f64>, String) {
             train.push(row);
         }
     }
-    let weights = ridge_regression(&train);
-    let error: f64 = held
+    // With x = prior + d, the ridge on d pulls x toward the prior: fit d to what the prior
+    // leaves unexplained.
+    let unexplained: Vec<Row> = train
         .iter()
-        .map(|(f, y)| (y - predict(&weights, f)).powi(2))
-        .sum();
-    let rms = (error / held.len().max(1) as f64).sqrt() / f64::from(DISC);
+        .map(|(f, y)| (*f, y - predict(prior, f)))
+        .collect();
+    let change = ridge_regression(&unexplained);
+    let weights: Vec<f64> = prior.iter().zip(&change).map(|(p, d)| p + d).collect();
+    let rms = |weights: &[f64]| {
+        let error: f64 = held
+            .iter()
+            .map(|(f, y)| (y - predict(weights, f)).powi(2))
+            .sum();
+        (error / held.len().max(1) as f64).sqrt() / f64::from(DISC)
+    };
     let report = format!(
-        "stage {s:2} ({:2}-{:2} empties): {} positions fitted, held-out error {rms:.2} discs on {}",
+        "stage {s:2} ({:2}-{:2} empties): {} positions fitted, held-out error {:.2} discs \
+         (prior {:.2}) on {}",
         4 * s,
         4 * s + 3,
         train.len(),
+        rms(&weights),
+        rms(prior),
         held.len()
     );
     (weights, report)

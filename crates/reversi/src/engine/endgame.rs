@@ -21,7 +21,7 @@ use tabula_core::SearchControl;
 use crate::bitboard::{corner_stable, flips, moves, neighbours};
 use crate::rules::score_for;
 
-use super::eval::DISC;
+use super::eval::{Evaluation, DISC};
 use super::last::{self, odd_quadrants};
 use super::midgame::{reply_count, Midgame, INFINITY};
 use super::slots::Slots;
@@ -161,6 +161,11 @@ impl Solver {
             checked_at: 0,
             aborted: false,
         }
+    }
+
+    /// Orders moves by searches with `evaluation` from now on (the shipped weights until then).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.ordering.set_evaluation(evaluation);
     }
 
     /// Makes the following solves (and their ordering searches) abort at `control`'s stop

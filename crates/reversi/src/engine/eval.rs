@@ -6,7 +6,8 @@
 //! `TABW`, then the stage count and the stage size as little-endian `u32`, then every stage's
 //! weights as little-endian `i16`.
 
-use std::sync::OnceLock;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
 
 use super::pattern::{fold, stage, MAX_WEIGHT, STAGES, STAGE_SIZE};
 use super::slots::{Slots, View};
@@ -68,29 +69,59 @@ pub fn weights_bytes(weights: &[i16]) -> Vec<u8> {
     bytes
 }
 
-/// Every stage's weights, [folded](fold) for the evaluation.
-fn weights() -> &'static [Vec<i16>] {
-    static WEIGHTS: OnceLock<Vec<Vec<i16>>> = OnceLock::new();
-    WEIGHTS.get_or_init(|| {
-        // The file is part of the build: a mismatch is a bug caught by the crate's tests.
-        let weights =
-            parse_weights(WEIGHTS_FILE).expect("the shipped weights file matches the patterns");
-        weights.chunks_exact(STAGE_SIZE).map(fold).collect()
-    })
+/// A set of evaluation weights, every stage's table [folded](fold) for reading: the shipped
+/// ones, or a file of the same form (`engine:weights=PATH`). Cloning shares the tables.
+#[derive(Clone)]
+pub struct Evaluation {
+    stages: Arc<[Vec<i16>]>,
 }
 
-/// Estimates the position for the side owning `own`.
+impl Evaluation {
+    /// The weights shipped with the engine (`data/weights.bin`).
+    pub fn shipped() -> Self {
+        static SHIPPED: OnceLock<Evaluation> = OnceLock::new();
+        SHIPPED
+            .get_or_init(|| {
+                // The file is part of the build: a mismatch is a bug caught by the crate's tests.
+                Evaluation::from_bytes(WEIGHTS_FILE)
+                    .expect("the shipped weights file matches the patterns")
+            })
+            .clone()
+    }
+
+    /// The weights of a weights file's bytes, or why they do not fit these patterns.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, String> {
+        let weights = parse_weights(bytes)?;
+        Ok(Evaluation {
+            stages: weights.chunks_exact(STAGE_SIZE).map(fold).collect(),
+        })
+    }
+
+    /// The weights of the file at `path`, or why it cannot be read or does not fit.
+    pub fn load(path: &Path) -> Result<Self, String> {
+        let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+        Evaluation::from_bytes(&bytes)
+    }
+
+    /// [`evaluate`] from the side to move's [`View`] of the position's slots, kept up to date
+    /// by a search.
+    #[inline]
+    pub fn evaluate_view(&self, view: &View, own: u64, opp: u64) -> i32 {
+        let empties = (!(own | opp)).count_ones();
+        view.evaluate(&self.stages[stage(empties)], own, opp)
+    }
+}
+
+impl Default for Evaluation {
+    fn default() -> Self {
+        Evaluation::shipped()
+    }
+}
+
+/// Estimates the position for the side owning `own`, with the shipped weights.
 #[inline]
 pub fn evaluate(own: u64, opp: u64) -> i32 {
-    evaluate_view(Slots::new(own, opp).to_move(), own, opp)
-}
-
-/// [`evaluate`] from the side to move's [`View`] of the position's slots, kept up to date by
-/// a search.
-#[inline]
-pub fn evaluate_view(view: &View, own: u64, opp: u64) -> i32 {
-    let empties = (!(own | opp)).count_ones();
-    view.evaluate(&weights()[stage(empties)], own, opp)
+    Evaluation::shipped().evaluate_view(Slots::new(own, opp).to_move(), own, opp)
 }
 
 #[cfg(test)]
@@ -101,6 +132,22 @@ mod tests {
     fn the_shipped_weights_load_and_round_trip() {
         let weights = parse_weights(WEIGHTS_FILE).unwrap();
         assert_eq!(weights_bytes(&weights), WEIGHTS_FILE);
+    }
+
+    #[test]
+    fn a_loaded_file_evaluates_as_its_weights_say() {
+        let (own, opp) = (0x0000_0010_0800_0000, 0x0000_0008_1000_0000);
+        let shipped = Evaluation::shipped();
+        let view = Slots::new(own, opp);
+        let same = Evaluation::from_bytes(WEIGHTS_FILE).unwrap();
+        assert_eq!(
+            same.evaluate_view(view.to_move(), own, opp),
+            shipped.evaluate_view(view.to_move(), own, opp)
+        );
+        let zero = Evaluation::from_bytes(&weights_bytes(&vec![0; STAGES * STAGE_SIZE])).unwrap();
+        assert_eq!(zero.evaluate_view(view.to_move(), own, opp), 0);
+        assert_ne!(shipped.evaluate_view(view.to_move(), own, opp), 0);
+        assert!(Evaluation::load(Path::new("/no/such/weights.bin")).is_err());
     }
 
     #[test]

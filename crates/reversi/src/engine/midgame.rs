@@ -9,7 +9,7 @@ use tabula_core::SearchControl;
 use crate::bitboard::{flips, moves, CORNERS};
 use crate::rules::score_for;
 
-use super::eval::{evaluate_view, DISC};
+use super::eval::{Evaluation, DISC};
 use super::slots::Slots;
 use super::table::{Probe, Table};
 use super::MoveList;
@@ -19,8 +19,9 @@ const WIN: i32 = 1_000_000;
 /// Outside every value.
 pub const INFINITY: i32 = 2 * WIN;
 
-/// The midgame searcher: table, node count, deadline and stop signal.
+/// The midgame searcher: evaluation, table, node count, deadline and stop signal.
 pub struct Midgame {
+    evaluation: Evaluation,
     table: Table,
     /// Positions visited.
     pub nodes: u64,
@@ -52,6 +53,7 @@ impl Midgame {
     /// A searcher with a `2^bits`-entry table.
     pub fn new(bits: u32) -> Self {
         Midgame {
+            evaluation: Evaluation::shipped(),
             table: Table::new(bits),
             nodes: 0,
             checked_at: 0,
@@ -59,6 +61,12 @@ impl Midgame {
             control: SearchControl::new(),
             aborted: false,
         }
+    }
+
+    /// Values the leaves with `evaluation` from now on (the shipped weights until then).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
+        self.table.clear();
     }
 
     /// Starts afresh (between unrelated positions): stored results give way to new ones.
@@ -135,7 +143,7 @@ impl Midgame {
             return 0;
         }
         if depth == 0 {
-            return evaluate_view(slots.to_move(), own, opp);
+            return self.evaluation.evaluate_view(slots.to_move(), own, opp);
         }
         let mut mask = moves(own, opp);
         if mask == 0 {
@@ -185,7 +193,9 @@ impl Midgame {
                 // A leaf's value is its evaluation, exact whatever the window: only the side
                 // to move's view of its slots is needed.
                 self.nodes += 1;
-                -evaluate_view(&slots.play_to_move(usize::from(sq), f), co, cp)
+                -self
+                    .evaluation
+                    .evaluate_view(&slots.play_to_move(usize::from(sq), f), co, cp)
             } else if i == 0 {
                 let cs = slots.play(usize::from(sq), f);
                 -self.search_slots(co, cp, &cs, -beta, -alpha, depth - 1, false)

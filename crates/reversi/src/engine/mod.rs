@@ -2,7 +2,8 @@
 //! midgame ([`midgame`]), an exact solver near the end ([`endgame`]).
 //!
 //! Spec keys: `level=1..10` (search depth `level + 2`) and `time=MS` (iterative deepening
-//! within the time). With neither, `level=5`.
+//! within the time). With neither, `level=5`. `weights=PATH` evaluates with a weights file of
+//! [`eval`]'s form instead of the shipped one (to compare a new fit with it in the arena).
 //!
 //! When it solves exactly, by the empty squares left ([`exact_empties`]), as Edax and Egaroucid
 //! do at their default levels:
@@ -23,6 +24,7 @@ pub mod pattern;
 pub mod slots;
 mod table;
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use tabula_core::{
@@ -33,6 +35,7 @@ use tabula_core::{
 use crate::notation::Move;
 use crate::rules::Reversi;
 use endgame::Solver;
+use eval::Evaluation;
 use midgame::{order_key, to_discs, Midgame, INFINITY};
 
 pub use eval::evaluate;
@@ -51,6 +54,9 @@ struct Plan {
     /// Stop deepening by then.
     deadline: Option<Instant>,
 }
+
+/// The keys `engine` takes.
+const ENGINE_KEYS: &[Knob] = &[Knob::LEVEL, Knob::TIME, Knob::path("weights")];
 
 /// The engine agent.
 pub struct Engine {
@@ -85,6 +91,13 @@ impl Engine {
         }
     }
 
+    /// The engine evaluating with `evaluation` instead of the shipped weights.
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> Self {
+        self.midgame.set_evaluation(evaluation.clone());
+        self.solver.set_evaluation(evaluation);
+        self
+    }
+
     /// The catalogue entry.
     pub fn entry() -> AgentEntry<Reversi> {
         AgentEntry {
@@ -92,7 +105,7 @@ impl Engine {
             summary:
                 "alpha-beta search with an exact endgame solver (level, default 5, or time in ms)",
             argument: None,
-            keys: &[Knob::LEVEL, Knob::TIME],
+            keys: ENGINE_KEYS,
             build,
         }
     }
@@ -564,7 +577,20 @@ fn verdict(v: i32) -> Verdict {
 }
 
 fn build(spec: &AgentSpec) -> Result<Box<dyn Agent<Reversi>>, AgentError> {
-    Ok(Box::new(Engine::new(spec.level()?, spec.time_ms()?)))
+    let engine = Engine::new(spec.level()?, spec.time_ms()?);
+    Ok(Box::new(match spec.get("weights") {
+        None => engine,
+        Some(path) => {
+            let evaluation =
+                Evaluation::load(Path::new(path)).map_err(|reason| AgentError::BadValue {
+                    agent: spec.name().to_string(),
+                    key: "weights".to_string(),
+                    value: path.to_string(),
+                    reason,
+                })?;
+            engine.with_evaluation(evaluation)
+        }
+    }))
 }
 
 impl Engine {
