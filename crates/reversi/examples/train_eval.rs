@@ -2,14 +2,14 @@
 //!
 //! ```text
 //! cargo run --release -p tabula-reversi --example train_eval -- \
-//!     generate GAMES SEED EXACT_FROM RANDOM_PERCENT OUT.bin
+//!     generate GAMES SEED EXACT_FROM RANDOM_PERCENT OUT.bin [LEVEL]
 //! cargo run --release -p tabula-reversi --example train_eval -- \
 //!     fit OUT.weights [--prior OLD.weights] DATA.bin...
 //! ```
 //!
-//! `generate` plays `GAMES` games: a random opening of 6 to 20 plies, then the engine (level 3,
-//! with `RANDOM_PERCENT` of its moves random instead) until `EXACT_FROM` empties, then perfect
-//! play found by the exact solver. Every position with a legal move is written as an 18-byte
+//! `generate` plays `GAMES` games: a random opening of 6 to 20 plies, then the engine (level
+//! `LEVEL`, default 3, with `RANDOM_PERCENT` of its moves random instead) until `EXACT_FROM`
+//! empties, then perfect play found by the exact solver. Every position with a legal move is written as an 18-byte
 //! record: the side to move's discs and the other side's (little-endian `u64`), its label (the
 //! final disc difference for the side to move, `i8`) and whether the label is exact (`u8`; from
 //! `EXACT_FROM` empties on it is, before that it is the result of the game as played). Games run
@@ -64,13 +64,13 @@ struct Sample {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
-        Some("generate") if args.len() == 6 => generate(&args[1..]),
+        Some("generate") if (6..=7).contains(&args.len()) => generate(&args[1..]),
         Some("fit") if args.len() >= 5 && args[2] == "--prior" => {
             fit(&args[1], Some(&args[3]), &args[4..])
         }
         Some("fit") if args.len() >= 3 => fit(&args[1], None, &args[2..]),
         _ => Err(
-            "usage: train_eval generate GAMES SEED EXACT_FROM RANDOM_PERCENT OUT | \
+            "usage: train_eval generate GAMES SEED EXACT_FROM RANDOM_PERCENT OUT [LEVEL] | \
              fit WEIGHTS [--prior OLD] DATA..."
                 .into(),
         ),
@@ -100,10 +100,14 @@ fn generate(args: &[String]) -> Result<(), String> {
         random_rate: number(3, "RANDOM_PERCENT")?.min(100) as f64 / 100.0,
     };
     let out = &args[4];
+    let level = match args.get(5) {
+        Some(level) => level.parse().map_err(|e| format!("LEVEL: {e}"))?,
+        None => 3,
+    };
     let samples: Vec<Sample> = (0..games)
         .into_par_iter()
         .map_init(
-            || Engine::new(Some(3), None),
+            || Engine::new(Some(level), None),
             |engine, game| play_game(engine, recipe, seed.wrapping_mul(1_000_003) ^ game),
         )
         .flatten()
