@@ -213,6 +213,25 @@ fn notation_positions_and_transcripts() {
 }
 
 #[test]
+fn a_transcript_reads_as_the_position_it_leads_to() {
+    // The openings of an arena's `--openings` file may be written either way.
+    let mut played = Reversi::initial();
+    for mv in played.parse_moves("f5d6c5f4e3f6g4b4").unwrap() {
+        played.play(mv);
+    }
+    assert_eq!(
+        Reversi::parse_position("f5 d6 c5 f4 e3 f6 g4 b4"),
+        Ok(played)
+    );
+    assert_eq!(
+        played.position_string(),
+        "--------------------X----O-XXXX---OXOO-----O-O------------------ X"
+    );
+    let err = Reversi::parse_position("f5d6a1").unwrap_err();
+    assert!(err.message.contains("move 3"), "{err}");
+}
+
+#[test]
 fn transcripts_insert_implied_passes() {
     // From the pass position above: white must pass before black's d1.
     let pos = Reversi::parse_position(&format!("XXO{}O O", "-".repeat(60))).unwrap();

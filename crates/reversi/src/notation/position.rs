@@ -1,14 +1,21 @@
 //! Reading positions in the FFO format: 64 squares `a1`…`h1`, `a2`…`h8` (`X` black, `O` white,
-//! `-` or `.` empty), whitespace, and the side to move (`X` or `O`).
+//! `-` or `.` empty), whitespace, and the side to move (`X` or `O`); or as the
+//! [transcript](super::transcript) of the moves that lead to them from the standard start
+//! (`f5d6c3`), as opening books such as XOT list them.
 
-use tabula_core::{quote, ParseError};
+use tabula_core::{quote, Game, ParseError};
 
 use crate::rules::Reversi;
 
-/// Reads a position in the FFO format. Letters may be lower case; `*` and `B`/`W` are also read
-/// as black and white discs, as some files write them. Whitespace inside the board is ignored.
+/// Reads a position in the FFO format, or a transcript played from the standard start (text
+/// with a digit in it: a board never has one). Letters may be lower case; `*` and `B`/`W` are
+/// also read as black and white discs, as some files write them. Whitespace inside the board is
+/// ignored.
 pub fn parse(text: &str) -> Result<Reversi, ParseError> {
     let text = text.trim();
+    if text.chars().any(|c| c.is_ascii_digit()) {
+        return after_transcript(text);
+    }
     let (board, side) = match text.rsplit_once(char::is_whitespace) {
         Some((board, side)) => (board, side.trim()),
         None => return Err(ParseError::new(
@@ -52,4 +59,13 @@ pub fn parse(text: &str) -> Result<Reversi, ParseError> {
         }
     };
     Ok(Reversi::from_discs(black, white, to_move))
+}
+
+/// The position a transcript leads to from the standard start.
+fn after_transcript(text: &str) -> Result<Reversi, ParseError> {
+    let mut state = Reversi::start(0);
+    for mv in super::transcript::parse(&state, text)? {
+        state.play(mv);
+    }
+    Ok(state)
 }
