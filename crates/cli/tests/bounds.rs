@@ -88,7 +88,8 @@ fn agents_lists_each_key_with_its_range() {
         run.stdout
     );
     assert!(
-        run.stdout.contains("level=1..10, time=1..3600000, seed"),
+        run.stdout
+            .contains("level=1..10, time=1..3600000, weights=PATH, seed"),
         "{}",
         run.stdout
     );
