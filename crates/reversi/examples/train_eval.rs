@@ -9,11 +9,12 @@
 //!
 //! `generate` plays `GAMES` games: a random opening of 6 to 20 plies, then the engine (level
 //! `LEVEL`, default 3, with `RANDOM_PERCENT` of its moves random instead) until `EXACT_FROM`
-//! empties, then perfect play found by the exact solver. Every position with a legal move is written as an 18-byte
-//! record: the side to move's discs and the other side's (little-endian `u64`), its label (the
-//! final disc difference for the side to move, `i8`) and whether the label is exact (`u8`; from
-//! `EXACT_FROM` empties on it is, before that it is the result of the game as played). Games run
-//! in parallel and each is seeded from `SEED` and its number, so a run is reproducible.
+//! empties, then perfect play found by the exact solver. Every position with a legal move is
+//! written as an 18-byte record: the side to move's discs and the other side's (little-endian
+//! `u64`), its label (the final disc difference for the side to move, `i8`) and whether the
+//! label is exact (`u8`; from `EXACT_FROM` empties on it is, before that it is the result of the
+//! game as played). Games run in parallel and each is seeded from `SEED` and its number, so a
+//! run is reproducible.
 //!
 //! The shipped weights came from seven rounds (2.93 million positions), each generated with
 //! the weights fitted on the rounds before it (the first with all weights zero; r5 with the

@@ -79,14 +79,7 @@ pub struct Evaluation {
 impl Evaluation {
     /// The weights shipped with the engine (`data/weights.bin`).
     pub fn shipped() -> Self {
-        static SHIPPED: OnceLock<Evaluation> = OnceLock::new();
-        SHIPPED
-            .get_or_init(|| {
-                // The file is part of the build: a mismatch is a bug caught by the crate's tests.
-                Evaluation::from_bytes(WEIGHTS_FILE)
-                    .expect("the shipped weights file matches the patterns")
-            })
-            .clone()
+        shipped().clone()
     }
 
     /// The weights of a weights file's bytes, or why they do not fit these patterns.
@@ -112,16 +105,19 @@ impl Evaluation {
     }
 }
 
-impl Default for Evaluation {
-    fn default() -> Self {
-        Evaluation::shipped()
-    }
+/// The shipped weights, read once.
+fn shipped() -> &'static Evaluation {
+    static SHIPPED: OnceLock<Evaluation> = OnceLock::new();
+    SHIPPED.get_or_init(|| {
+        // The file is part of the build: a mismatch is a bug caught by the crate's tests.
+        Evaluation::from_bytes(WEIGHTS_FILE).expect("the shipped weights file matches the patterns")
+    })
 }
 
 /// Estimates the position for the side owning `own`, with the shipped weights.
 #[inline]
 pub fn evaluate(own: u64, opp: u64) -> i32 {
-    Evaluation::shipped().evaluate_view(Slots::new(own, opp).to_move(), own, opp)
+    shipped().evaluate_view(Slots::new(own, opp).to_move(), own, opp)
 }
 
 #[cfg(test)]
