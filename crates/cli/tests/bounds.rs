@@ -37,6 +37,7 @@ fn every_search_knob_of_every_agent_has_a_range() {
         ("2048", "expectimax:time=3600001", "from 1 to 3600000"),
         ("reversi", "engine:level=11", "from 1 to 10"),
         ("reversi", "engine:time=99999999999", "from 1 to 3600000"),
+        ("reversi", "engine:probcut=41", "from 0 to 40"),
         ("gomoku", "engine:level=0", "from 1 to 10"),
         ("gomoku", "engine:time=0", "from 1 to 3600000"),
     ] {
@@ -89,7 +90,7 @@ fn agents_lists_each_key_with_its_range() {
     );
     assert!(
         run.stdout
-            .contains("level=1..10, time=1..3600000, weights=PATH, seed"),
+            .contains("level=1..10, time=1..3600000, weights=PATH, probcut=0..40, seed"),
         "{}",
         run.stdout
     );

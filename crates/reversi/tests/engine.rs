@@ -4,6 +4,7 @@ use rand::SeedableRng;
 use tabula_core::{Agent, AgentCatalog, Game, GameRng, SearchLimits, Turn};
 use tabula_reversi::classic::{Classic, Strategy};
 use tabula_reversi::engine::endgame::Solver;
+use tabula_reversi::engine::midgame::{to_discs, Midgame};
 use tabula_reversi::engine::Engine;
 use tabula_reversi::{Move, Reversi};
 
@@ -165,6 +166,8 @@ fn catalogue_builds_every_agent_and_rejects_bad_keys() {
     for name in [
         "engine",
         "engine:level=10,time=50",
+        "engine:probcut=0",
+        "engine:level=3,probcut=25",
         "corner-best",
         "corner-side-best",
         "worst",
@@ -173,8 +176,32 @@ fn catalogue_builds_every_agent_and_rejects_bad_keys() {
         assert!(Reversi::agent_from_str(name).is_ok(), "{name}");
     }
     assert!(Reversi::agent_from_str("engine:level=11").is_err());
+    assert!(Reversi::agent_from_str("engine:probcut=41").is_err());
     assert!(Reversi::agent_from_str("worst:depth=2").is_err());
     assert!(Reversi::agent_from_str("nobody").is_err());
+}
+
+#[test]
+fn probcut_saves_most_of_the_search_and_stays_close_to_its_value() {
+    let (mut exact_nodes, mut selective_nodes, mut worst) = (0, 0, 0.0f64);
+    for state in random_positions(12, 36, 11) {
+        let (own, opp) = (state.own(), state.opp());
+        let mut exact = Midgame::new(16);
+        let full = to_discs(exact.value(own, opp, 8));
+        let mut selective = Midgame::new(16);
+        selective.set_probcut(Some(1.0));
+        let cut = to_discs(selective.value(own, opp, 8));
+        exact_nodes += exact.nodes;
+        selective_nodes += selective.nodes;
+        worst = worst.max((full - cut).abs());
+    }
+    eprintln!("nodes {exact_nodes} -> {selective_nodes}, worst difference {worst} discs");
+    assert!(
+        selective_nodes * 2 < exact_nodes,
+        "{selective_nodes} of {exact_nodes}"
+    );
+    // Cuts at one standard deviation (about 3.5 discs here) move a value by a few of them.
+    assert!(worst <= 12.0, "{worst}");
 }
 
 #[test]
