@@ -252,9 +252,7 @@ impl Midgame {
         }
         best
     }
-}
 
-impl Midgame {
     /// ProbCut: the end of the null window `(alpha, beta)` that a search of
     /// [`probcut_depth`] plies clears by `margin`, if any.
     #[allow(clippy::too_many_arguments)]

@@ -58,17 +58,15 @@ struct Plan {
 }
 
 /// The keys `engine` takes.
-const ENGINE_KEYS: &[Knob] = &[
-    Knob::LEVEL,
-    Knob::TIME,
-    Knob::path("weights"),
-    Knob {
-        key: "probcut",
-        min: 0,
-        max: 40,
-        path: false,
-    },
-];
+const ENGINE_KEYS: &[Knob] = &[Knob::LEVEL, Knob::TIME, Knob::path("weights"), PROBCUT];
+
+/// `probcut`: ProbCut's margin in tenths of a standard deviation (0: no cuts).
+const PROBCUT: Knob = Knob {
+    key: "probcut",
+    min: 0,
+    max: 40,
+    path: false,
+};
 
 /// How many standard deviations beyond the window ProbCut's shallow search must put a midgame
 /// node to cut it, unless the spec's `probcut` (tenths of one; 0: no cuts) says otherwise.
@@ -599,8 +597,8 @@ fn verdict(v: i32) -> Verdict {
 
 fn build(spec: &AgentSpec) -> Result<Box<dyn Agent<Reversi>>, AgentError> {
     let mut engine = Engine::new(spec.level()?, spec.time_ms()?);
-    if let Some(tenths) = spec.number::<u32>("probcut", 0..=40)? {
-        let confidence = (tenths > 0).then_some(f64::from(tenths) / 10.0);
+    if let Some(tenths) = spec.number(PROBCUT.key, PROBCUT.min..=PROBCUT.max)? {
+        let confidence = (tenths > 0).then_some(tenths as f64 / 10.0);
         engine.midgame.set_probcut(confidence);
     }
     Ok(Box::new(match spec.get("weights") {
