@@ -14,16 +14,16 @@
 //! least-squares fit `sigma = a + b * empties + c * d` over all of them that `probcut_sigma`
 //! holds.
 
-use std::fs;
-
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 use tabula_reversi::engine::midgame::{probcut_depth, to_discs, Midgame};
 
-/// Bytes per record of `train_eval`'s data files.
-const RECORD: usize = 18;
+// Only the discs of the records are read here.
+#[allow(dead_code)]
+mod samples;
+use samples::read_samples;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,16 +39,9 @@ fn run(args: &[String]) -> Result<(), String> {
     };
     let number = |s: &str| s.parse::<u64>().map_err(|e| format!("{s}: {e}"));
     let (count, seed, max_depth) = (number(count)?, number(seed)?, number(max_depth)? as u32);
-    let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    if bytes.len() % RECORD != 0 {
-        return Err(format!("{path}: not a whole number of records"));
-    }
-    let mut positions: Vec<(u64, u64)> = bytes
-        .chunks_exact(RECORD)
-        .map(|r| {
-            let word = |i: usize| u64::from_le_bytes(r[i..i + 8].try_into().expect("8 bytes"));
-            (word(0), word(8))
-        })
+    let mut positions: Vec<(u64, u64)> = read_samples(std::slice::from_ref(path))?
+        .into_iter()
+        .map(|s| (s.own, s.opp))
         .filter(|&(own, opp)| (20..=54).contains(&(!(own | opp)).count_ones()))
         .collect();
     positions.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));

@@ -50,17 +50,9 @@ use tabula_reversi::engine::pattern::{features, stage, FEATURES, MAX_WEIGHT, STA
 use tabula_reversi::engine::Engine;
 use tabula_reversi::Reversi;
 
-/// Bytes per record.
-const RECORD: usize = 18;
+mod samples;
+use samples::{read_samples, to_bytes, Sample};
 
-/// One labelled position.
-#[derive(Clone, Copy)]
-struct Sample {
-    own: u64,
-    opp: u64,
-    score: i8,
-    exact: bool,
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -113,14 +105,7 @@ fn generate(args: &[String]) -> Result<(), String> {
         )
         .flatten()
         .collect();
-    let mut bytes = Vec::with_capacity(samples.len() * RECORD);
-    for s in &samples {
-        bytes.extend_from_slice(&s.own.to_le_bytes());
-        bytes.extend_from_slice(&s.opp.to_le_bytes());
-        bytes.push(s.score as u8);
-        bytes.push(u8::from(s.exact));
-    }
-    fs::write(out, bytes).map_err(|e| format!("{out}: {e}"))?;
+    fs::write(out, to_bytes(&samples)).map_err(|e| format!("{out}: {e}"))?;
     println!("{games} games, {} positions -> {out}", samples.len());
     Ok(())
 }
@@ -204,22 +189,6 @@ fn random_square(mask: u64, rng: &mut ChaCha8Rng) -> usize {
     m.trailing_zeros() as usize
 }
 
-fn read_samples(paths: &[String]) -> Result<Vec<Sample>, String> {
-    let mut samples = Vec::new();
-    for path in paths {
-        let bytes = fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-        if bytes.len() % RECORD != 0 {
-            return Err(format!("{path}: not a whole number of records"));
-        }
-        samples.extend(bytes.chunks_exact(RECORD).map(|r| Sample {
-            own: u64::from_le_bytes(r[0..8].try_into().expect("8 bytes")),
-            opp: u64::from_le_bytes(r[8..16].try_into().expect("8 bytes")),
-            score: r[16] as i8,
-            exact: r[17] != 0,
-        }));
-    }
-    Ok(samples)
-}
 
 /// Ridge strength: the penalty on a squared weight, in units of one position's squared error.
 const RIDGE: f64 = 10.0;
