@@ -47,6 +47,8 @@ use tabula_gomoku::engine::tune::{self, Fit, Sample, Valued, Values};
 use tabula_gomoku::engine::Board;
 use tabula_gomoku::{Gomoku, Rule};
 
+mod scored;
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
@@ -362,22 +364,7 @@ fn read_scored(files: &[String]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
 /// expected result for the side to move.
 fn scored_positions(text: &str, file: &str) -> Result<Vec<Sample>, String> {
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let bad = |why: &str| format!("{file}: line {}: {why}", i + 1);
-        let (position, result) = line
-            .rsplit_once('\t')
-            .ok_or_else(|| bad("no tab between the position and its result"))?;
-        let result: f64 = result
-            .trim()
-            .parse()
-            .ok()
-            .filter(|r| (0.0..=1.0).contains(r))
-            .ok_or_else(|| bad("the result is not a number from 0 to 1"))?;
-        let game = Gomoku::parse_position(position).map_err(|e| bad(&e.to_string()))?;
+    for (game, result) in scored::parse(text, file)? {
         let board = Board::new(&game);
         if matches!(game.turn(), Turn::Player(_)) && tune::is_quiet(&board) {
             out.push(Sample {
