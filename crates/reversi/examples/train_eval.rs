@@ -53,7 +53,6 @@ use tabula_reversi::Reversi;
 mod samples;
 use samples::{read_samples, to_bytes, Sample};
 
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
@@ -188,7 +187,6 @@ fn random_square(mask: u64, rng: &mut ChaCha8Rng) -> usize {
     }
     m.trailing_zeros() as usize
 }
-
 
 /// Ridge strength: the penalty on a squared weight, in units of one position's squared error.
 const RIDGE: f64 = 10.0;
