@@ -92,9 +92,9 @@ fn run(args: &[String]) -> Result<(u64, [Tally; 2]), String> {
     for file in files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
         for (game, result) in scored::parse(&text, file)?.into_iter().step_by(every) {
-            let kind = match result {
-                r if r >= 0.98 => &mut won,
-                r if r <= 0.02 => &mut lost,
+            let (kind, found): (&mut Tally, fn(&Thought) -> bool) = match result {
+                r if r >= 0.98 => (&mut won, proven_won),
+                r if r <= 0.02 => (&mut lost, proven_lost),
                 _ => continue,
             };
             if !matches!(game.turn(), Turn::Player(_)) {
@@ -104,17 +104,17 @@ fn run(args: &[String]) -> Result<(u64, [Tally; 2]), String> {
             let thought = think(&game, Effort::Time(ms));
             let elapsed = start.elapsed();
             kind.positions += 1;
-            let found = if result >= 0.98 {
-                thought.verdict == Some(Verdict::Win)
-            } else {
-                proven_lost(&thought)
-            };
-            if found {
+            if found(&thought) {
                 kind.times_found.push(elapsed);
             }
         }
     }
     Ok((ms, [won, lost]))
+}
+
+/// Whether the thought proves a win for the side to move.
+fn proven_won(thought: &Thought) -> bool {
+    thought.verdict == Some(Verdict::Win)
 }
 
 /// Whether the thought's best move, and so every move it searched, is proven lost.
