@@ -83,6 +83,7 @@ fn run(args: &[String]) -> Result<(u64, [Tally; 2]), String> {
     let ms = number(ms, 1..=60_000)?;
     let (every, files) = match rest {
         [flag, k, files @ ..] if flag == "--every" => (number(k, 1..=1_000_000)? as usize, files),
+        [flag] if flag == "--every" => return Err("--every takes a number K".into()),
         files => (1, files),
     };
     if files.is_empty() {
@@ -168,6 +169,7 @@ mod tests {
                 vec!["50", "--every", "0", "x.tsv"],
                 "\"0\" is not a number from 1",
             ),
+            (vec!["50", "--every"], "--every takes a number"),
             (vec!["50", "/no/such/file.tsv"], "/no/such/file.tsv: "),
             (vec!["50", bad_line.as_str()], "line 1: "),
         ] {
