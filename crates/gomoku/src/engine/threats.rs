@@ -40,6 +40,14 @@ const QUIET_WIDTH: usize = 8;
 /// Mixed into a position's hash for the failures of VCTs without quiet threats.
 const NO_QUIET_THREATS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// What the defender may do against a VCT's threat.
+enum Defences {
+    /// The defender makes a five first, or the attacker threatens no win: no defence needed.
+    Needless,
+    /// The moves that may stop the threat, most urgent first; none when nothing stops it.
+    Some(Vec<Sq>),
+}
+
 impl Searcher {
     /// A move that wins by continuous fours for the side to move, if one is found.
     ///
@@ -291,10 +299,33 @@ impl Searcher {
         {
             return false;
         }
+        let defences = match self.defences() {
+            Defences::Needless => return false,
+            Defences::Some(defences) => defences,
+        };
+        for r in defences {
+            self.board.play(r);
+            let won = self.vct(depth).is_some();
+            self.board.undo();
+            if !won {
+                if !self.stopped() {
+                    self.memory.defended.insert(failure_key, depth);
+                }
+                return false;
+            }
+        }
+        self.memory.refuted.insert(hash, depth);
+        true
+    }
+
+    /// With the defender to move after an attacker's threat: the moves that may stop it, most
+    /// urgent first (none when nothing can), or [`Defences::Needless`] when the defender makes
+    /// a five first or the attacker threatens nothing.
+    fn defences(&mut self) -> Defences {
         let scan = self.scan();
         // Here "mine" is the defender's, "theirs" the attacker's.
         if scan.first_mine(WIN).is_some() {
-            return false;
+            return Defences::Needless;
         }
         let attacker_fives = scan.theirs(WIN);
         let defences = match attacker_fives[..] {
@@ -316,7 +347,7 @@ impl Searcher {
                 let threat = self.vcf_line();
                 self.board.pass();
                 let Some((_, cells)) = threat else {
-                    return false;
+                    return Defences::Needless;
                 };
                 // Those cells may lie beyond the candidates (a long VCF runs away from the
                 // stones), so they are taken as they are, most urgent first.
@@ -329,23 +360,11 @@ impl Searcher {
                 spots.into_iter().map(|s| s.sq).collect()
             }
             // A forbidden block is no defence: every defence (none) fails.
-            [block] if scan.banned(block) => return true,
+            [block] if scan.banned(block) => Vec::new(),
             [block] => vec![block],
-            _ => return true,
+            _ => Vec::new(),
         };
-        for r in defences {
-            self.board.play(r);
-            let won = self.vct(depth).is_some();
-            self.board.undo();
-            if !won {
-                if !self.stopped() {
-                    self.memory.defended.insert(failure_key, depth);
-                }
-                return false;
-            }
-        }
-        self.memory.refuted.insert(hash, depth);
-        true
+        Defences::Some(defences)
     }
 
     /// With the defender to move: the points that spoil every one of the attacker's winning
