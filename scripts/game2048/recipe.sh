@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Trains the 2048 n-tuple network of the README from zero, step by step (README, "2048", the
-# training runs of sessions 28-30): each step goes on from the last with `--resume`, and a step
+# Trains the 2048 n-tuple network of the README from zero, step by step (docs/2048-strength.md,
+# the training runs of sessions 28-30): each step goes on from the last with `--resume`, and a step
 # that has finished leaves a mark in DIR, so the script can be stopped at any time and run
 # again to go on (an interrupted step starts again from the network the step before left).
 #

@@ -19,10 +19,10 @@ use super::Network;
 
 /// The tile exponent from which [`Downgrading`] downgrades by default: 16384, where the
 /// networks trained here stop knowing the game well (they reach it in about a third of their
-/// own training games, 32768 in none). Measured with `examples/late_game.rs` (README, 2048):
-/// from 80 boards at the wall before 32768, 11 made it with downgrading and 1 without; from 80
-/// boards at the wall before 16384, downgrading from 8192 made it from 57 where the tables of
-/// 8192 alone made it from 74.
+/// own training games, 32768 in none). Measured with `examples/late_game.rs`
+/// (docs/2048-strength.md): from 80 boards at the wall before 32768, 11 made it with
+/// downgrading and 1 without; from 80 boards at the wall before 16384, downgrading from 8192
+/// made it from 57 where the tables of 8192 alone made it from 74.
 pub const DEFAULT_FROM: u8 = 14;
 
 /// `board` with every tile above its largest missing one halved, if its largest tile has at

@@ -43,7 +43,7 @@
 //!   12.9 ms/move: 8192 in all 4, 16384 in 1, median 177,624.
 //!
 //! The published networks that reach 32768 with search were trained for millions of games
-//! (optimistic TD for 200 million); this one had seen 63 thousand. The README's 2048 section
+//! (optimistic TD for 200 million); this one had seen 63 thousand. docs/2048-strength.md
 //! has the networks since and how the best was made: temporal coherence
 //! ([`coherence`](mod@coherence)) with restarts from late boards ([`train::Restarts`]) on two
 //! threads, 602,447 games in 75 minutes, 16384 in 83 % of games at 4.7 ms a move.

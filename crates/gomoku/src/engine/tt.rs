@@ -61,7 +61,7 @@ pub struct Entry {
 /// Entries in a full-size table, the alpha-beta's and the quiescence's alike (a power of two;
 /// two to a bucket): with 2^20 each the engine won 29 of 160 games against Rapfi where 2^18
 /// and 2^16 won 22 beside it, and 23 in a second run a session later: a gain within the
-/// noise, kept since it costs only memory (README, Gomoku).
+/// noise, kept since it costs only memory (docs/gomoku-strength.md, "Larger tables").
 pub const SIZE: usize = 1 << 20;
 
 /// The table.
