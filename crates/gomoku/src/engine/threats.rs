@@ -40,14 +40,6 @@ const QUIET_WIDTH: usize = 8;
 /// Mixed into a position's hash for the failures of VCTs without quiet threats.
 const NO_QUIET_THREATS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// What the defender may do against a VCT's threat.
-enum Defences {
-    /// The defender makes a five first, or the attacker threatens no win: no defence needed.
-    Needless,
-    /// The moves that may stop the threat, most urgent first; none when nothing stops it.
-    Some(Vec<Sq>),
-}
-
 impl Searcher {
     /// A move that wins by continuous fours for the side to move, if one is found.
     ///
@@ -299,9 +291,8 @@ impl Searcher {
         {
             return false;
         }
-        let defences = match self.defences() {
-            Defences::Needless => return false,
-            Defences::Some(defences) => defences,
+        let Some(defences) = self.defences() else {
+            return false;
         };
         for r in defences {
             self.board.play(r);
@@ -319,13 +310,13 @@ impl Searcher {
     }
 
     /// With the defender to move after an attacker's threat: the moves that may stop it, most
-    /// urgent first (none when nothing can), or [`Defences::Needless`] when the defender makes
-    /// a five first or the attacker threatens nothing.
-    fn defences(&mut self) -> Defences {
+    /// urgent first (none when nothing can), or `None` when no defence is needed: the defender
+    /// makes a five first or the attacker threatens nothing.
+    fn defences(&mut self) -> Option<Vec<Sq>> {
         let scan = self.scan();
         // Here "mine" is the defender's, "theirs" the attacker's.
         if scan.first_mine(WIN).is_some() {
-            return Defences::Needless;
+            return None;
         }
         let attacker_fives = scan.theirs(WIN);
         let defences = match attacker_fives[..] {
@@ -346,9 +337,7 @@ impl Searcher {
                 self.board.pass();
                 let threat = self.vcf_line();
                 self.board.pass();
-                let Some((_, cells)) = threat else {
-                    return Defences::Needless;
-                };
+                let (_, cells) = threat?;
                 // Those cells may lie beyond the candidates (a long VCF runs away from the
                 // stones), so they are taken as they are, most urgent first.
                 let mut spots: Vec<Spot> = cells
@@ -364,7 +353,7 @@ impl Searcher {
             [block] => vec![block],
             _ => Vec::new(),
         };
-        Defences::Some(defences)
+        Some(defences)
     }
 
     /// With the defender to move: the points that spoil every one of the attacker's winning
