@@ -463,16 +463,7 @@ impl Searcher {
     /// move's own fours, which gain a tempo. `None` when the opponent threatens no VCF, or
     /// when no such move may be played (every move loses then: the node keeps its own).
     fn vcf_defences(&mut self, scan: &Scan) -> Option<Vec<Sq>> {
-        self.board.pass();
-        let threat = self.vcf_line();
-        self.board.pass();
-        let (_, cells) = threat?;
-        let mut spots: Vec<Spot> = cells
-            .into_iter()
-            .filter(|&sq| self.board.is_empty(sq))
-            .map(|sq| self.spot(sq))
-            .filter(|s| !s.banned)
-            .collect();
+        let mut spots = self.vcf_stoppers()?;
         for s in &scan.spots {
             if s.mine >= FOUR && !s.banned && !spots.iter().any(|t| t.sq == s.sq) {
                 spots.push(*s);

@@ -156,6 +156,25 @@ impl Searcher {
         Some((win, cells))
     }
 
+    /// Where the opponent, given a free move, would win by continuous fours: the cells its VCF
+    /// depends on (see [`Searcher::vcf_line`]) that the side to move may play, as the side to
+    /// move's spots. They may lie beyond the candidates (a long VCF runs away from the stones).
+    /// `None` when the opponent threatens no VCF.
+    pub(super) fn vcf_stoppers(&mut self) -> Option<Vec<Spot>> {
+        self.board.pass();
+        let threat = self.vcf_line();
+        self.board.pass();
+        let (_, cells) = threat?;
+        Some(
+            cells
+                .into_iter()
+                .filter(|&sq| self.board.is_empty(sq))
+                .map(|sq| self.spot(sq))
+                .filter(|s| !s.banned)
+                .collect(),
+        )
+    }
+
     /// A move that wins by continuous threats (fours and open threes, at most `depth` of
     /// them) for the side to move, if one is found.
     pub fn vct(&mut self, depth: u32) -> Option<Sq> {
@@ -333,18 +352,8 @@ impl Searcher {
             }
             [] => {
                 // Otherwise the attacker must threaten a VCF; only a stone on one of the cells
-                // it depends on can stop it.
-                self.board.pass();
-                let threat = self.vcf_line();
-                self.board.pass();
-                let (_, cells) = threat?;
-                // Those cells may lie beyond the candidates (a long VCF runs away from the
-                // stones), so they are taken as they are, most urgent first.
-                let mut spots: Vec<Spot> = cells
-                    .into_iter()
-                    .map(|sq| self.spot(sq))
-                    .filter(|s| !s.banned)
-                    .collect();
+                // it depends on can stop it, most urgent first.
+                let mut spots = self.vcf_stoppers()?;
                 spots.sort_by_key(|s| Reverse(s.score));
                 spots.into_iter().map(|s| s.sq).collect()
             }
