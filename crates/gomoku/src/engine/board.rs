@@ -1,8 +1,9 @@
 //! The engine's board: a padded grid with, for every point and direction, the key of its
 //! line neighbourhood (see [`super::patterns`]). Playing a stone updates only the keys of the
-//! points within five steps along the four lines through it, and the sets of four points where
-//! a pattern changed; undoing restores what the move overwrote from a trail. A point's combined
-//! threat and value are read from its four patterns with one table look-up when asked for.
+//! points within five steps along the four lines through it (four under freestyle), and where
+//! a pattern changed, that point's share of the static value and whether it makes a four;
+//! undoing restores what the move overwrote from a trail. A point's combined threat and value
+//! are read from its four patterns with one table look-up when asked for.
 
 use std::sync::OnceLock;
 
@@ -59,6 +60,8 @@ pub struct Board {
     pats: Box<[[u8; 4]; GRID]>,
     /// Stones within two points (king's distance), for candidate moves.
     near: Box<[u8; GRID]>,
+    /// The candidates (empty points with a stone within two points), as a bitset.
+    candidates: [u64; WORDS],
     /// Per colour, a bitset of the empty points where that colour makes at least a [`FOUR`]
     /// (all candidates: a four needs three stones of that colour within two steps' reach).
     fours: [[u64; WORDS]; 2],
@@ -121,6 +124,7 @@ impl Board {
             keys: Box::new([[0; 4]; GRID]),
             pats: Box::new([[0; 4]; GRID]),
             near: Box::new([0; GRID]),
+            candidates: [0; WORDS],
             fours: [[0; WORDS]; 2],
             combos: combinations(),
             worth: [[0; 2]; 2],
@@ -135,6 +139,11 @@ impl Board {
                 board.cells[Self::sq_of(x, y)] = 0;
             }
         }
+        // Keys hold the neighbours within the tables' reach only (see `update_lines`).
+        let reach = board.tables.reach() as i32;
+        let within_reach = (-reach..=reach)
+            .filter(|&k| k != 0)
+            .fold(0, |mask, k| mask | 3 << patterns::shift(k));
         for sq in 0..GRID {
             for (d, &step) in STEPS.iter().enumerate() {
                 let mut key = 0;
@@ -147,7 +156,7 @@ impl Board {
                     };
                     key |= v << patterns::shift(k as i32);
                 }
-                board.keys[sq][d] = key;
+                board.keys[sq][d] = key & within_reach;
                 board.pats[sq][d] = board.tables.both(key);
             }
         }
@@ -316,16 +325,11 @@ impl Board {
     #[inline]
     fn refresh(&mut self, sq: Sq) {
         let empty = self.cells[sq] == 0;
-        let (word, bit) = (sq / 64, 1u64 << (sq % 64));
         for colour in 0..2 {
             let four = self.pats[sq]
                 .iter()
                 .any(|&both| patterns::unpack(both, colour) >= patterns::BLOCK4);
-            if empty && four {
-                self.fours[colour][word] |= bit;
-            } else {
-                self.fours[colour][word] &= !bit;
-            }
+            set_bit(&mut self.fours[colour], sq, empty && four);
         }
     }
 
@@ -352,7 +356,7 @@ impl Board {
         self.stones -= 1;
         let mark = self.trail.marks.pop().expect("a move's trail");
         for (d, &step) in STEPS.iter().enumerate() {
-            for k in 1..=REACH as isize {
+            for k in 1..=self.tables.reach() as isize {
                 self.keys[(sq as isize - k * step) as usize][d] &=
                     !(3 << patterns::shift(k as i32));
                 self.keys[(sq as isize + k * step) as usize][d] &=
@@ -366,9 +370,14 @@ impl Board {
         self.worth = mark.worth;
         for dy in -2..=2isize {
             for dx in -2..=2isize {
-                self.near[(sq as isize + dy * STRIDE as isize + dx) as usize] -= 1;
+                let at = (sq as isize + dy * STRIDE as isize + dx) as usize;
+                self.near[at] -= 1;
+                if self.near[at] == 0 {
+                    set_bit(&mut self.candidates, at, false);
+                }
             }
         }
+        set_bit(&mut self.candidates, sq, self.near[sq] > 0);
     }
 
     fn place(&mut self, sq: Sq, colour: usize) {
@@ -382,18 +391,22 @@ impl Board {
             self.count_worth(sq, -1);
         }
         self.cells[sq] = v as u8;
+        set_bit(&mut self.candidates, sq, false);
+        for fours in &mut self.fours {
+            set_bit(fours, sq, false);
+        }
         self.stones += 1;
         self.update_lines(sq, v);
         self.update_near(sq);
-        self.refresh(sq);
         self.history.push(sq);
     }
 
     /// Adds stone `v` (1 black, 2 white) at `sq` to the keys of the points within reach along
-    /// its four lines, keeping the old patterns on the trail and the four sets up to date.
+    /// its four lines (see [`Tables::reach`]), keeping the old patterns on the trail and the
+    /// four sets up to date.
     fn update_lines(&mut self, sq: Sq, v: u32) {
         for (d, &step) in STEPS.iter().enumerate() {
-            for k in 1..=REACH as isize {
+            for k in 1..=self.tables.reach() as isize {
                 // The point k steps behind sees `sq` at +k; the one k steps ahead, at -k.
                 for (at, seen_at) in [
                     ((sq as isize - k * step) as usize, k),
@@ -409,21 +422,35 @@ impl Board {
                     let (old, new) = (self.pats[at][d], self.tables.both(*key));
                     if new != old {
                         self.trail.pats.push((at as u16, d as u8, old));
-                        // A candidate's share changes with its patterns; a point that becomes
-                        // a candidate with this move is counted by `update_near`.
-                        let counted = self.is_candidate(at);
-                        if counted {
-                            self.count_worth(at, -1);
-                        }
-                        self.pats[at][d] = new;
-                        if counted {
-                            self.count_worth(at, 1);
-                        }
-                        self.refresh(at);
+                        self.repattern(at, d, old, new);
                     }
                 }
             }
         }
+    }
+
+    /// Sets the patterns of empty `at` along direction `d` from `old` to `new`: for each colour
+    /// whose pattern changes, its point's combination changes with it, and so does whether the
+    /// point makes a four for it and, if it is a candidate, its share of the static value (a
+    /// point that becomes a candidate with this move is counted by `update_near`).
+    #[inline]
+    fn repattern(&mut self, at: Sq, d: usize, old: u8, new: u8) {
+        let counted = self.is_candidate(at);
+        for colour in 0..2 {
+            let now = patterns::unpack(new, colour);
+            if patterns::unpack(old, colour) == now {
+                continue;
+            }
+            let before = self.combo_index(at, colour);
+            let after = before & !(7 << (3 * d)) | (now as usize) << (3 * d);
+            let (was, is) = (&self.combos[before], &self.combos[after]);
+            if counted {
+                self.worth[colour][0] += is.as_mover - was.as_mover;
+                self.worth[colour][1] += is.as_opponent - was.as_opponent;
+            }
+            set_bit(&mut self.fours[colour], at, is.threat >= FOUR);
+        }
+        self.pats[at][d] = new;
     }
 
     /// Counts the new stone at `sq` in its neighbours' `near`, and the empty points it makes
@@ -434,6 +461,7 @@ impl Board {
                 let at = (sq as isize + dy * STRIDE as isize + dx) as usize;
                 self.near[at] += 1;
                 if self.near[at] == 1 && self.cells[at] == 0 {
+                    set_bit(&mut self.candidates, at, true);
                     self.count_worth(at, 1);
                 }
             }
@@ -460,10 +488,15 @@ impl Board {
     /// What `colour`'s move at `sq` makes, whether or not the point is forbidden to it.
     #[inline]
     fn combo(&self, sq: Sq, colour: usize) -> Combo {
-        let index = (0..4).fold(0, |index, d| {
+        self.combos[self.combo_index(sq, colour)]
+    }
+
+    /// The index in [`combinations`] of `colour`'s four line patterns at `sq`.
+    #[inline]
+    fn combo_index(&self, sq: Sq, colour: usize) -> usize {
+        (0..4).fold(0, |index, d| {
             index | (patterns::unpack(self.pats[sq][d], colour) as usize) << (3 * d)
-        });
-        self.combos[index]
+        })
     }
 
     /// The static value for the side to move, from the running sums: its candidates' shares as
@@ -479,11 +512,7 @@ impl Board {
     /// Every empty board point with a stone within two points (the centre on an empty board).
     pub fn candidates(&self) -> impl Iterator<Item = Sq> + '_ {
         let centre = (self.stones == 0).then(|| Self::sq_of(self.size / 2, self.size / 2));
-        let near = (0..self.size * (self.stones > 0) as usize).flat_map(move |y| {
-            let row = Self::sq_of(0, y);
-            (row..row + self.size).filter(move |&sq| self.cells[sq] == 0 && self.near[sq] > 0)
-        });
-        centre.into_iter().chain(near)
+        centre.into_iter().chain(points_of(self.candidates))
     }
 
     /// The move played `back` moves ago (0 the last one), if there is one.
@@ -529,6 +558,17 @@ impl Board {
         }
         out.sort_unstable();
         out.dedup();
+    }
+}
+
+/// Puts `sq` in the bitset `words` or takes it out.
+#[inline]
+fn set_bit(words: &mut [u64; WORDS], sq: Sq, on: bool) {
+    let (word, bit) = (sq / 64, 1u64 << (sq % 64));
+    if on {
+        words[word] |= bit;
+    } else {
+        words[word] &= !bit;
     }
 }
 

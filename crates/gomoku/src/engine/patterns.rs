@@ -8,6 +8,11 @@
 //! three leaves a point that makes a four (a flex three one that makes a flex four); a two one
 //! that makes a three. Keys are filled from the most stones to the fewest, so every key's
 //! successors are known when it is reached.
+//!
+//! Under freestyle every five through the middle point lies within four points of it, so the
+//! outermost neighbours never change a pattern there: the freestyle table reads the inner
+//! sixteen bits alone (64 KiB instead of 1 MiB, which stays in the processor's cache), and a
+//! board need not tell the points five steps away of a new stone.
 
 use std::sync::OnceLock;
 
@@ -55,6 +60,9 @@ pub const fn shift(k: i32) -> u32 {
 /// both colours). Under renju black's patterns count exact fives only, white's five or more.
 pub struct Tables {
     both: Box<[u8]>,
+    /// The neighbours on each side that the patterns depend on: [`REACH`], or one fewer
+    /// under freestyle, whose table is indexed by the inner neighbours' bits alone.
+    reach: usize,
 }
 
 impl Tables {
@@ -72,12 +80,38 @@ impl Tables {
     }
 
     /// Both colours' patterns for `key`: black's in the low four bits, white's in the high.
+    /// Only the neighbours within [`Tables::reach`] are read.
     #[inline]
     pub fn both(&self, key: u32) -> u8 {
-        self.both[key as usize]
+        let outer = (REACH - self.reach) as u32;
+        let inner = (key >> (2 * outer)) & ((1 << (4 * self.reach)) - 1);
+        self.both[inner as usize]
+    }
+
+    /// The neighbours on each side of a point whose stones can change its patterns.
+    #[inline]
+    pub fn reach(&self) -> usize {
+        self.reach
     }
 
     fn build(rule: Rule) -> Tables {
+        let both = Self::build_full(rule);
+        if rule != Rule::Freestyle {
+            return Tables { both, reach: REACH };
+        }
+        // The keys whose outermost neighbours are empty (the lowest two bits and the highest two),
+        // indexed by the sixteen bits between: every other key has the same patterns.
+        let inner = (0..1u32 << (4 * (REACH - 1)))
+            .map(|inner| both[(inner << 2) as usize])
+            .collect();
+        Tables {
+            both: inner,
+            reach: REACH - 1,
+        }
+    }
+
+    /// Both colours' patterns for every 20-bit key.
+    fn build_full(rule: Rule) -> Box<[u8]> {
         // Each colour's table is built for black's stones; white's is read with the colours
         // swapped.
         let table = |player| {
@@ -93,13 +127,12 @@ impl Tables {
         } else {
             black.clone()
         };
-        let both = (0..KEYS as u32)
+        (0..KEYS as u32)
             .map(|key| {
                 let overline = rule == Rule::Renju && run_through(key) >= 6;
                 black[key as usize] | (overline as u8) << 3 | white[swap_colours(key) as usize] << 4
             })
-            .collect();
-        Tables { both }
+            .collect()
     }
 }
 
@@ -238,6 +271,25 @@ mod tests {
                 "white at {swapped}"
             );
         }
+    }
+
+    /// Under freestyle the neighbours five steps away never change a pattern, so the reduced
+    /// table gives what the full one does for every key.
+    #[test]
+    fn freestyle_patterns_ignore_the_outermost_neighbours() {
+        let full = Tables::build_full(Rule::Freestyle);
+        let reduced = Tables::get(Rule::Freestyle);
+        assert_eq!(reduced.reach(), REACH - 1);
+        for key in 0..KEYS as u32 {
+            assert_eq!(reduced.both(key), full[key as usize], "key {key:#07x}");
+        }
+        assert_eq!(Tables::get(Rule::Standard).reach(), REACH);
+        // Under the standard rule the outermost neighbour does matter: it makes an overline.
+        let standard = Tables::get(Rule::Standard);
+        assert_ne!(
+            standard.both(key_of("xxxxx*.....")),
+            standard.both(key_of(".xxxx*....."))
+        );
     }
 
     #[test]
