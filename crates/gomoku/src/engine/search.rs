@@ -69,6 +69,18 @@ pub struct Spot {
     pub worth: i32,
 }
 
+/// The opponent's fives at a node, as the side to move must meet them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TheirFives {
+    /// It has none.
+    None,
+    /// It has one, and the side to move must block it at this point.
+    One(Sq),
+    /// Two or more, or one the side to move may not block (black's forbidden point under
+    /// renju, as good as two): the side to move has lost.
+    Unstoppable,
+}
+
 /// The candidates of a node.
 pub struct Scan {
     spots: Vec<Spot>,
@@ -94,6 +106,16 @@ impl Scan {
             .collect()
     }
 
+    /// The opponent's fives, found without gathering them.
+    pub fn their_fives(&self) -> TheirFives {
+        let mut fives = self.spots.iter().filter(|s| s.theirs >= WIN);
+        match (fives.next(), fives.next()) {
+            (None, _) => TheirFives::None,
+            (Some(five), None) if !five.banned => TheirFives::One(five.sq),
+            _ => TheirFives::Unstoppable,
+        }
+    }
+
     /// What the side to move makes at `sq` (nothing if `sq` is no candidate).
     pub fn mine_at(&self, sq: Sq) -> Threat {
         self.spots.iter().find(|s| s.sq == sq).map_or(0, |s| s.mine)
@@ -114,17 +136,25 @@ impl Scan {
             .any(|s| s.sq == sq && s.mine < THREE && s.theirs < THREE)
     }
 
-    /// Whether the side to move may not play `sq` (false for a point that is no candidate).
-    pub fn banned(&self, sq: Sq) -> bool {
-        self.spots.iter().any(|s| s.sq == sq && s.banned)
-    }
-
     /// Every candidate the side to move may play, most urgent first.
     pub fn playable_by_score(&self) -> Vec<Spot> {
         let mut spots = Vec::with_capacity(self.spots.len());
         spots.extend(self.spots.iter().filter(|s| !s.banned).copied());
         spots.sort_by_key(|s| std::cmp::Reverse(s.score));
         spots
+    }
+
+    /// The candidates the side to move may play that `keep` accepts, most urgent first (ties
+    /// in grid order): those of [`Scan::playable_by_score`], without sorting the others.
+    pub fn playable_where(&self, keep: impl Fn(&Spot) -> bool) -> Vec<Sq> {
+        let mut kept: Vec<(i32, Sq)> = self
+            .spots
+            .iter()
+            .filter(|s| !s.banned && keep(s))
+            .map(|s| (s.score, s.sq))
+            .collect();
+        kept.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        kept.into_iter().map(|(_, sq)| sq).collect()
     }
 
     /// The `n` most urgent candidates the side to move may play, most urgent first: the first
@@ -447,12 +477,7 @@ impl Searcher {
         }
         if scan.first_theirs(WIN_FOUR).is_some() {
             // Answer the opponent's open three (or four-four point): block it or play a four.
-            return Ok(scan
-                .playable_by_score()
-                .iter()
-                .filter(|s| s.mine >= FOUR || s.theirs >= FOUR)
-                .map(|s| s.sq)
-                .collect());
+            return Ok(scan.playable_where(|s| s.mine >= FOUR || s.theirs >= FOUR));
         }
         Ok(scan.best_playable(width))
     }
@@ -668,11 +693,7 @@ impl Searcher {
                 }
                 alpha = alpha.max(best);
             }
-            scan.playable_by_score()
-                .iter()
-                .filter(|s| s.mine >= FOUR || (facing_three && s.theirs >= FOUR))
-                .map(|s| s.sq)
-                .collect()
+            scan.playable_where(|s| s.mine >= FOUR || (facing_three && s.theirs >= FOUR))
         };
         if moves.is_empty() {
             return self.evaluate(scan);
@@ -836,11 +857,10 @@ fn forced(scan: &Scan, ply: i32) -> Result<Option<Sq>, i32> {
     if scan.first_mine(WIN).is_some() {
         return Err(MATE - ply - 1);
     }
-    match scan.theirs(WIN)[..] {
-        [] => {}
-        // A five black may not block (a forbidden point) is as good as two.
-        [block] if !scan.banned(block) => return Ok(Some(block)),
-        _ => return Err(-(MATE - ply - 2)),
+    match scan.their_fives() {
+        TheirFives::None => {}
+        TheirFives::One(block) => return Ok(Some(block)),
+        TheirFives::Unstoppable => return Err(-(MATE - ply - 2)),
     }
     if scan.first_mine(WIN_FOUR).is_some() {
         return Err(MATE - ply - 3);

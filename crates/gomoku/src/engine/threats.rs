@@ -27,7 +27,7 @@
 use super::board::Board;
 use super::board::{aligned, Sq, FOUR, THREE, WIN, WIN_FOUR};
 use super::patterns;
-use super::search::{Scan, Searcher, Spot};
+use super::search::{Scan, Searcher, Spot, TheirFives};
 use std::cmp::Reverse;
 
 /// The longest sequence of fours a VCF follows, in attacker moves.
@@ -185,18 +185,16 @@ impl Searcher {
         if let Some(five) = scan.first_mine(WIN) {
             return Some(five);
         }
-        let their_fives = scan.theirs(WIN);
-        match their_fives[..] {
-            [] => {}
-            [block] if scan.banned(block) => return None,
-            [block] => {
+        match scan.their_fives() {
+            TheirFives::None => {}
+            TheirFives::One(block) => {
                 // A forced block costs no depth: the defender's fours run out by themselves.
                 self.board.play(block);
                 let won = self.refutes_all_defences(depth);
                 self.board.undo();
                 return won.then_some(block);
             }
-            _ => return None,
+            TheirFives::Unstoppable => return None,
         }
         if let Some(m) = self.vcf(VCF_DEPTH) {
             return Some(m);
@@ -337,30 +335,24 @@ impl Searcher {
         if scan.first_mine(WIN).is_some() {
             return None;
         }
-        let attacker_fives = scan.theirs(WIN);
-        let defences = match attacker_fives[..] {
-            [] if scan.first_theirs(WIN_FOUR).is_some() => {
+        let defences = match scan.their_fives() {
+            TheirFives::None if scan.first_theirs(WIN_FOUR).is_some() => {
                 // An open four (or a double four) is threatened: a defence must take a point
                 // of every such threat or one that completes its five, or make a four of the
                 // defender's own.
                 let stoppers = self.open_four_stoppers(&scan.theirs(WIN_FOUR));
-                scan.playable_by_score()
-                    .iter()
-                    .filter(|s| s.mine >= FOUR || stoppers.binary_search(&s.sq).is_ok())
-                    .map(|s| s.sq)
-                    .collect()
+                scan.playable_where(|s| s.mine >= FOUR || stoppers.binary_search(&s.sq).is_ok())
             }
-            [] => {
+            TheirFives::None => {
                 // Otherwise the attacker must threaten a VCF; only a stone on one of the cells
                 // it depends on can stop it, most urgent first.
                 let mut spots = self.vcf_stoppers()?;
                 spots.sort_by_key(|s| Reverse(s.score));
                 spots.into_iter().map(|s| s.sq).collect()
             }
+            TheirFives::One(block) => vec![block],
             // A forbidden block is no defence: every defence (none) fails.
-            [block] if scan.banned(block) => Vec::new(),
-            [block] => vec![block],
-            _ => Vec::new(),
+            TheirFives::Unstoppable => Vec::new(),
         };
         Some(defences)
     }
