@@ -93,6 +93,11 @@ class Brain:
         """The brain's evaluation of `stones` for `to_move`: (is it a mate, value), the value of
         a mate being its distance in plies with the sign of its side; None if the brain moved
         without one (it makes a five at once)."""
+        return self.search(stones, to_move)[0]
+
+    def search(self, stones, to_move):
+        """The brain's answer to `stones` with `to_move` to play: (its evaluation as
+        `evaluation` gives it, its move as (x, y))."""
         self.send("BOARD")
         for x, y, colour in stones:
             self.send(f"{x},{y},{1 if colour == to_move else 2}")
@@ -103,13 +108,14 @@ class Brain:
             if match:
                 found = match.groups()
             if MOVE.fullmatch(line):
+                move = tuple(int(n) for n in line.split(","))
                 break
             if line.startswith("ERROR"):
                 raise RuntimeError(f"the brain answered {line!r}")
         if found is None:
-            return None
+            return None, move
         sign, mate, value = found
-        return bool(mate), -int(value) if sign == "-" else int(value)
+        return (bool(mate), -int(value) if sign == "-" else int(value)), move
 
 
 def board_string(stones, to_move):
