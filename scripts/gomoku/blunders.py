@@ -32,22 +32,18 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from score_positions import MATE_RESULT, SIZE, Brain, board_string, positions  # noqa: E402
+from score_positions import Brain, board_string, other, parse_board, positions  # noqa: E402
 
 SCALE = 200.0
 
 
 def expected(reference, ms, stones, to_move):
-    """The reference's expected result of `stones` for `to_move` (a win at once: MATE_RESULT)."""
+    """The reference's expected result of `stones` for `to_move` (a win at once: 0.98)."""
     brain = Brain(reference, ms, SCALE)
     try:
         return brain.expected_result(stones, to_move)
     finally:
         brain.close()
-
-
-def other(colour):
-    return "O" if colour == "X" else "X"
 
 
 def notation(x, y):
@@ -80,16 +76,6 @@ def collect(opts):
                     break
 
 
-def parse_position(text):
-    rows, to_move = text.split()
-    rows = rows.split("/")
-    if len(rows) != SIZE or any(len(row) != SIZE for row in rows) or to_move not in "XO":
-        raise ValueError(f"not a {SIZE}x{SIZE} position: {text!r}")
-    stones = [(x, SIZE - 1 - i, c) for i, row in enumerate(rows) for x, c in enumerate(row)
-              if c in "XO"]
-    return stones, to_move
-
-
 def play(opts):
     with open(opts.blunders, encoding="utf-8") as f:
         lines = [line.rstrip("\n").split("\t") for line in f
@@ -100,7 +86,7 @@ def play(opts):
             raise ValueError(f"{opts.blunders}: line {number} of positions has {len(fields)} "
                              "fields, not 5 (POSITION, MOVE, BEFORE, AFTER, GAME:PLY)")
         position, played, source = fields[0], fields[1], fields[4]
-        stones, me = parse_position(position)
+        stones, me = parse_board(position, f"{opts.blunders}, line {number}")
         brain = Brain(opts.brain, opts.ms, SCALE)
         try:
             _, (x, y) = brain.search(stones, me)

@@ -125,19 +125,32 @@ def board_string(stones, to_move):
     return "/".join("".join(row) for row in grid) + " " + to_move
 
 
-def positions(record):
-    """Every position of a game record as (stones, side to move)."""
-    rows, to_move = record["start"].split()[:2]
-    rows = rows.split("/")
-    if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
-        raise ValueError(f"game {record.get('number')}: not a {SIZE}x{SIZE} board")
+def other(colour):
+    """The other side's colour."""
+    return "O" if colour == "X" else "X"
+
+
+def parse_board(text, where):
+    """A position in the notation of `board_string` as (stones, side to move); `where` names
+    it in the error a malformed one raises."""
+    fields = text.split()
+    rows = fields[0].split("/") if fields else []
+    if (len(fields) < 2 or fields[1] not in ("X", "O") or len(rows) != SIZE
+            or any(len(row) != SIZE for row in rows)):
+        raise ValueError(f"{where}: not a {SIZE}x{SIZE} position")
     stones = [(x, SIZE - 1 - i, c) for i, row in enumerate(rows) for x, c in enumerate(row)
               if c in "XO"]
+    return stones, fields[1]
+
+
+def positions(record):
+    """Every position of a game record as (stones, side to move)."""
+    stones, to_move = parse_board(record["start"], f"game {record.get('number')}")
     out = []
     for move in record["moves"]:
         out.append((list(stones), to_move))
         stones.append((ord(move[0]) - ord("a"), int(move[1:]) - 1, to_move))
-        to_move = "O" if to_move == "X" else "X"
+        to_move = other(to_move)
     return out
 
 
