@@ -38,6 +38,7 @@
 //! no game record or scored position, a record that does not replay, a bad option) stops it
 //! with a message and exit code 2.
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use rand::{Rng, SeedableRng};
@@ -48,6 +49,13 @@ use tabula_gomoku::engine::Board;
 use tabula_gomoku::{Gomoku, Rule};
 
 mod scored;
+
+/// `println!` that survives a reader closing the pipe (`tune fit ... | head`): see [`say`].
+macro_rules! say {
+    ($($arg:tt)*) => {
+        say(format_args!($($arg)*))
+    };
+}
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -64,6 +72,20 @@ fn main() -> ExitCode {
             eprintln!("tune: {e}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// Writes a line to standard output. A reader that has closed the pipe has all it wants, so
+/// that ends the program quietly (status 0), as Unix tools end, instead of in a panic; any
+/// other failure to write ends it with a message and status 2.
+fn say(line: std::fmt::Arguments) {
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{line}") {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("tune: standard output: {e}");
+        std::process::exit(2);
     }
 }
 
@@ -107,7 +129,7 @@ fn openings(count: &str, seed: &str, stones: &str) -> Result<(), String> {
             && seen.insert(game.position_string())
         {
             let words: Vec<String> = moves.iter().map(|&p| start.move_string(p)).collect();
-            println!("{}", words.join(" "));
+            say!("{}", words.join(" "));
         }
     }
     Ok(())
@@ -235,7 +257,7 @@ fn fit(args: &[String]) -> Result<(), String> {
         Fit::Positional => tune::fit_values(&train, &current, k, 1e-6, Fit::Positional),
     };
     let chosen = current.mixed(&fitted, mix);
-    println!(
+    say!(
         "{source}: {} quiet positions to fit, {} held out; K = {k:.6}",
         train.len(),
         held_out.len()
@@ -247,7 +269,7 @@ fn fit(args: &[String]) -> Result<(), String> {
         ("both", &both),
         ("chosen", &chosen),
     ] {
-        println!(
+        say!(
             "{name:>8}: loss {:.5} fitted on, {:.5} held out",
             tune::loss(&train, values, k),
             tune::loss(&held_out, values, k)
@@ -281,7 +303,7 @@ fn fit_by_value(
     let current = Values::current();
     let (fitted, offset) = tune::fit_to_values(&train, &current, ridge, what);
     let chosen = current.mixed(&fitted, mix);
-    println!(
+    say!(
         "scored positions: {} quiet positions still open to fit, {} held out; offset for the \
          side to move {offset:.0}",
         train.len(),
@@ -292,7 +314,7 @@ fn fit_by_value(
         ("fitted", &fitted),
         ("chosen", &chosen),
     ] {
-        println!(
+        say!(
             "{name:>8}: correlation {:.3} fitted on, {:.3} held out",
             tune::correlation(&train, values),
             tune::correlation(&held_out, values)
@@ -325,19 +347,19 @@ fn print_constants(chosen: &Values) {
     fn rounded<const N: usize>(v: &[f64; N]) -> [i32; N] {
         v.map(|x| x.round() as i32)
     }
-    println!(
+    say!(
         "pub const EVAL_MOVER: [i32; 8] = {:?};",
         rounded(&chosen.mover)
     );
-    println!(
+    say!(
         "pub const EVAL_OPPONENT: [i32; 8] = {:?};",
         rounded(&chosen.opponent)
     );
-    println!(
+    say!(
         "pub const EVAL_CLASS_MOVER: [i32; CLASSES] = {:?};",
         rounded(&chosen.mover_classes)
     );
-    println!(
+    say!(
         "pub const EVAL_CLASS_OPPONENT: [i32; CLASSES] = {:?};",
         rounded(&chosen.opponent_classes)
     );
