@@ -60,8 +60,10 @@ fn a_stop_ends_an_exact_analysis_keeping_estimates_for_the_rest() {
     let (analysis, latency) = thread::scope(|scope| {
         let stopping = scope.spawn(move || {
             thread::sleep(Duration::from_millis(100));
+            // The time before the signal: the solve may return while this thread waits.
+            let at = Instant::now();
             stopper.stop();
-            Instant::now()
+            at
         });
         let analysis = engine.analyze_with(&state, &exact(), &control);
         let returned = Instant::now();

@@ -36,8 +36,11 @@ pub fn choose_stopped_after<G: Game>(
     let (mv, returned, stopped_at) = thread::scope(|scope| {
         let stopping = scope.spawn(move || {
             thread::sleep(after);
+            // The time is taken before the signal: a search that sees the signal may return
+            // while this thread waits to run again, and must not seem to have ended first.
+            let at = Instant::now();
             stopper.stop();
-            Instant::now()
+            at
         });
         let mv = agent.choose_with(state, &control);
         let returned = Instant::now();
