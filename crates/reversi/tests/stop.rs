@@ -3,11 +3,10 @@
 //! reports each finished iteration and solve.
 
 use std::sync::{Arc, Mutex};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tabula_core::testing::stop::{
-    check_reports, choose_reporting, choose_stopped_after, choose_stopped_before,
+    check_reports, choose_reporting, choose_stopped_after, choose_stopped_before, run_stopped_after,
 };
 use tabula_core::{AgentCatalog, Game, SearchControl, SearchLimits};
 use tabula_reversi::Reversi;
@@ -56,21 +55,10 @@ fn a_stop_ends_an_exact_analysis_keeping_estimates_for_the_rest() {
     let state = Reversi::parse_position(FFO_50).unwrap();
     let mut engine = Reversi::agent_from_str("engine").unwrap();
     let control = SearchControl::new();
-    let stopper = control.clone();
-    let (analysis, latency) = thread::scope(|scope| {
-        let stopping = scope.spawn(move || {
-            thread::sleep(Duration::from_millis(100));
-            // The time before the signal: the solve may return while this thread waits.
-            let at = Instant::now();
-            stopper.stop();
-            at
-        });
-        let analysis = engine.analyze_with(&state, &exact(), &control);
-        let returned = Instant::now();
-        let stopped_at = stopping.join().unwrap();
-        assert!(returned >= stopped_at, "the solve ended before the stop");
-        (analysis.unwrap(), returned - stopped_at)
+    let (analysis, latency) = run_stopped_after(&control, Duration::from_millis(100), || {
+        engine.analyze_with(&state, &exact(), &control)
     });
+    let analysis = analysis.unwrap();
     eprintln!("exact analysis: stop latency {latency:?}");
     assert!(latency < Duration::from_secs(1));
     // Every legal move is there; a move not solved before the stop is an estimate, and the

@@ -21,19 +21,16 @@ pub struct Stopped<M> {
     pub reports: Vec<Progress>,
 }
 
-/// Runs `agent.choose_with(state)` with a progress sink, raises the stop signal from another
-/// thread `after` the start, and checks that the search was still running then, that it
-/// returned a legal move and that its reports are sound (see [`check_reports`]).
-pub fn choose_stopped_after<G: Game>(
-    agent: &mut dyn Agent<G>,
-    state: &G,
+/// Runs `search` (a search under `control`), raises `control`'s stop signal from another
+/// thread `after` the start, checks that the search was still running then, and returns what
+/// it returned with the time from the signal to its return (the stop latency).
+pub fn run_stopped_after<R>(
+    control: &SearchControl,
     after: Duration,
-) -> Stopped<G::Move> {
-    let reports = Arc::new(Mutex::new(Vec::new()));
-    let sink = Arc::clone(&reports);
-    let control = SearchControl::new().with_progress(move |p| sink.lock().unwrap().push(p.clone()));
+    search: impl FnOnce() -> R,
+) -> (R, Duration) {
     let stopper = control.clone();
-    let (mv, returned, stopped_at) = thread::scope(|scope| {
+    let (result, returned, stopped_at) = thread::scope(|scope| {
         let stopping = scope.spawn(move || {
             thread::sleep(after);
             // The time is taken before the signal: a search that sees the signal may return
@@ -42,10 +39,10 @@ pub fn choose_stopped_after<G: Game>(
             stopper.stop();
             at
         });
-        let mv = agent.choose_with(state, &control);
+        let result = search();
         let returned = Instant::now();
         (
-            mv,
+            result,
             returned,
             stopping.join().expect("the stopping thread ends"),
         )
@@ -54,6 +51,22 @@ pub fn choose_stopped_after<G: Game>(
         returned >= stopped_at,
         "the search ended before the stop signal: give it a bigger budget"
     );
+    (result, returned - stopped_at)
+}
+
+/// Runs `agent.choose_with(state)` with a progress sink, raises the stop signal from another
+/// thread `after` the start (see [`run_stopped_after`]), and checks that the search was still
+/// running then, that it returned a legal move and that its reports are sound (see
+/// [`check_reports`]).
+pub fn choose_stopped_after<G: Game>(
+    agent: &mut dyn Agent<G>,
+    state: &G,
+    after: Duration,
+) -> Stopped<G::Move> {
+    let reports = Arc::new(Mutex::new(Vec::new()));
+    let sink = Arc::clone(&reports);
+    let control = SearchControl::new().with_progress(move |p| sink.lock().unwrap().push(p.clone()));
+    let (mv, latency) = run_stopped_after(&control, after, || agent.choose_with(state, &control));
     assert!(
         state.is_legal(mv),
         "the stopped search chose the illegal move {}",
@@ -63,7 +76,7 @@ pub fn choose_stopped_after<G: Game>(
     check_reports(state, &reports);
     Stopped {
         mv,
-        latency: returned - stopped_at,
+        latency,
         reports,
     }
 }
