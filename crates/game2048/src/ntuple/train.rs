@@ -399,11 +399,15 @@ mod tests {
         assert!(!milestones.passed(Board::leading(&[7, 6, 4]), false));
         // 256 appears: kept; the sum is 256 + 32 = 288, so the next is kept at 304.
         assert!(milestones.passed(Board::leading(&[8, 5]), true));
-        assert!(!milestones.passed(Board::leading(&[8, 5, 3]), false)); // 296
-        assert!(milestones.passed(Board::leading(&[8, 5, 3, 3]), false)); // 304
-        assert!(!milestones.passed(Board::leading(&[8, 5, 4, 1, 1]), true)); // 308: no new largest
-        assert!(milestones.passed(Board::leading(&[8, 5, 4, 3, 2, 2]), false)); // 320
-                                                                                // 512 appears with the sum short of the next step: kept all the same.
+        // 296: short of the step.
+        assert!(!milestones.passed(Board::leading(&[8, 5, 3]), false));
+        // 304: the step.
+        assert!(milestones.passed(Board::leading(&[8, 5, 3, 3]), false));
+        // 308: a merge, but no new largest tile.
+        assert!(!milestones.passed(Board::leading(&[8, 5, 4, 1, 1]), true));
+        // 320: the next step of the sum.
+        assert!(milestones.passed(Board::leading(&[8, 5, 4, 3, 2, 2]), false));
+        // 512 appears with the sum short of the next step: kept all the same.
         assert!(milestones.passed(Board::leading(&[9, 1, 1]), true));
     }
 
