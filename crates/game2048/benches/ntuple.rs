@@ -3,12 +3,14 @@
 //! `cargo bench -p tabula-2048 --bench ntuple`: `ntuple/evaluate` and `ntuple/update` report
 //! boards per second on the standard four 6-tuples (268 MB, every page written first so the
 //! look-ups miss the caches as in training), over the afterstates of a seeded game;
-//! `ntuple/train` reports slides per second of TD learning on that network, going on learning.
+//! `ntuple/train` reports slides per second of TD learning on that network, going on learning,
+//! and `ntuple/train_tc` the same by temporal coherence at rate 1 (as the recipe trains).
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, criterion_main, Bencher, Criterion, Throughput};
+use tabula_2048::ntuple::coherence::Coherence;
 use tabula_2048::ntuple::train::{Trainer, DEFAULT_ALPHA};
 use tabula_2048::ntuple::{standard_shapes, Network};
 use tabula_2048::{Board, Direction};
@@ -67,8 +69,7 @@ fn bench(c: &mut Criterion) {
     // One element is one slide: games are played until `iters` slides are done, and the time
     // is scaled to exactly `iters` of them.
     group.throughput(Throughput::Elements(1));
-    let mut trainer = Trainer::new(7, DEFAULT_ALPHA);
-    group.bench_function("train", |b| {
+    let train = |b: &mut Bencher, trainer: &mut Trainer| {
         b.iter_custom(|iters| {
             let started = Instant::now();
             let mut moves = 0;
@@ -77,7 +78,12 @@ fn bench(c: &mut Criterion) {
             }
             started.elapsed().mul_f64(iters as f64 / moves as f64)
         })
-    });
+    };
+    let mut plain = Trainer::new(7, DEFAULT_ALPHA);
+    group.bench_function("train", |b| train(b, &mut plain));
+    let coherence = Coherence::for_network(&network);
+    let mut coherent = Trainer::new(7, 1.0).with_coherence(&coherence);
+    group.bench_function("train_tc", |b| train(b, &mut coherent));
     group.finish();
 }
 

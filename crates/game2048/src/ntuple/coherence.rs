@@ -84,6 +84,13 @@ impl Coherence {
         }
     }
 
+    /// Brings the sums of weight `weight` of tuple `tuple` toward the cache (see
+    /// [`Table::prefetch`]), ahead of its [`Coherence::rate_then_record`].
+    #[inline]
+    pub fn prefetch(&self, tuple: usize, weight: usize) {
+        self.sums[tuple].prefetch(2 * weight);
+    }
+
     /// Where the sums of the network in the weights file `weights` are kept: `weights.tc`.
     pub fn path_beside(weights: &Path) -> PathBuf {
         let mut name = weights.as_os_str().to_owned();

@@ -303,11 +303,32 @@ impl Network {
     /// stages back to back).
     #[inline]
     pub fn adjust(&self, board: Board, mut step: impl FnMut(usize, usize) -> f32) {
+        self.each_weight(board, |t, tuple, i| tuple.weights.add(i, step(t, i)));
+    }
+
+    /// Calls `f(tuple, weight)` for each weight that values `board`, numbered as
+    /// [`Network::adjust`] numbers them, without touching the weights.
+    #[inline]
+    pub fn for_each_weight(&self, board: Board, mut f: impl FnMut(usize, usize)) {
+        self.each_weight(board, |t, _, i| f(t, i));
+    }
+
+    /// Brings the weights that value `board` toward the cache (see [`Table::prefetch`]): a
+    /// caller about to value several boards prefetches them all first, so that their
+    /// `features()` loads from memory overlap.
+    #[inline]
+    pub fn prefetch(&self, board: Board) {
+        self.each_weight(board, |_, tuple, i| tuple.weights.prefetch(i));
+    }
+
+    /// Calls `f(tuple's number, tuple, weight's place in its tables)` for each weight that
+    /// values `board`.
+    #[inline]
+    fn each_weight(&self, board: Board, mut f: impl FnMut(usize, &Tuple, usize)) {
         let stage = self.stage(board);
         for image in symmetries(board) {
             for (t, tuple) in self.tuples.iter().enumerate() {
-                let i = stage * tuple.table_len() + tuple.index(image);
-                tuple.weights.add(i, step(t, i));
+                f(t, tuple, stage * tuple.table_len() + tuple.index(image));
             }
         }
     }
@@ -408,6 +429,24 @@ mod tests {
             assert_eq!(net.evaluate(image), value);
         }
         assert_eq!(net.evaluate(Board(0x1111_1111_1111_1111)), 0.0);
+    }
+
+    #[test]
+    fn for_each_weight_visits_the_weights_adjust_moves() {
+        let net = Network::new(&[vec![0, 1, 2], vec![5, 6]], 0.0).unwrap();
+        let board = Board(0x0123_4567_89ab_cdef);
+        let mut visited = Vec::new();
+        net.for_each_weight(board, |tuple, weight| visited.push((tuple, weight)));
+        let mut adjusted = Vec::new();
+        net.adjust(board, |tuple, weight| {
+            adjusted.push((tuple, weight));
+            1.0
+        });
+        assert_eq!(visited, adjusted);
+        assert_eq!(visited.len(), net.features());
+        // A prefetch is only a hint: the values stay what the updates made them.
+        net.prefetch(board);
+        assert_eq!(net.evaluate(board), net.features() as f32);
     }
 
     #[test]

@@ -164,9 +164,22 @@ impl<'c> Trainer<'c> {
         let mut score = 0u64;
         let mut moves = 0u64;
         loop {
+            let slides = Direction::ALL.map(|direction| board.slide_with(tables, direction));
+            // Every weight below lies somewhere new in tables far larger than the caches: ask
+            // for them all first (the sums the previous afterstate will learn by, then the
+            // weights of each afterstate) so that their loads from memory overlap.
+            if let (Some((before, _)), Some(coherence)) = (previous, self.coherence) {
+                network.for_each_weight(before, |tuple, weight| {
+                    coherence.prefetch(tuple, weight);
+                });
+            }
+            for &(after, _) in &slides {
+                if after != board {
+                    network.prefetch(after);
+                }
+            }
             let mut best: Option<(Board, u32, f32)> = None;
-            for direction in Direction::ALL {
-                let (after, reward) = board.slide_with(tables, direction);
+            for (after, reward) in slides {
                 if after == board {
                     continue;
                 }
