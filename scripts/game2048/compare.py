@@ -106,8 +106,6 @@ def fisher_two_sided(a, b, c, d):
 def sign_test(wins, losses):
     """Two-sided sign test: the chance of a split at least this uneven if both were equal."""
     n, k = wins + losses, min(wins, losses)
-    if n == 0:
-        return 1.0
     return min(1.0, 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2**n)
 
 
