@@ -286,7 +286,7 @@ fn train_saves_a_network_that_resumes_and_plays() {
 }
 
 #[test]
-fn train_learns_by_coherence_with_restarts_on_two_threads() {
+fn train_learns_by_coherence_with_restarts_and_downgrading_on_two_threads() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("tc.bin");
     let out = out.to_str().unwrap();
@@ -304,6 +304,8 @@ fn train_learns_by_coherence_with_restarts_on_two_threads() {
             "--alpha",
             "1",
             "--restarts",
+            "64",
+            "--downgrade",
             "64",
             "--threads",
             "2",
@@ -411,7 +413,7 @@ fn train_refuses_bad_input_with_exit_code_2() {
     let out = out.to_str().unwrap();
     let missing = dir.path().join("missing.bin");
     let missing = missing.to_str().unwrap();
-    let cases: [(&[&str], &str); 12] = [
+    let cases: [(&[&str], &str); 13] = [
         (
             &[
                 "train",
@@ -424,6 +426,19 @@ fn train_refuses_bad_input_with_exit_code_2() {
                 "100",
             ],
             "\"100\" is not a tile",
+        ),
+        (
+            &[
+                "train",
+                "2048",
+                "--games",
+                "1",
+                "--out",
+                out,
+                "--downgrade",
+                "1",
+            ],
+            "\"1\" is not a tile",
         ),
         (
             &[

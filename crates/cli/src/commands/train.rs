@@ -57,6 +57,11 @@ pub struct TrainArgs {
     /// reach 32768).
     #[arg(long, value_name = "TILE", value_parser = parse_tile)]
     pub restarts: Option<u8>,
+    /// Value and learn boards with this tile or larger by tile downgrading, as the `ntuple`
+    /// agent values them (e.g. 16384): their weights are those of the board with every tile
+    /// above its largest missing one halved, at half the value.
+    #[arg(long, value_name = "TILE", value_parser = parse_tile)]
+    pub downgrade: Option<u8>,
     /// A new network's initial value of every board (optimistic TD learning: e.g. 320000).
     #[arg(
         long,
@@ -171,6 +176,9 @@ pub fn run(args: &TrainArgs, cat: &Catalog) -> Result<()> {
         }
         if let Some(restarts) = &restarts {
             trainer = trainer.with_restarts(restarts);
+        }
+        if let Some(from) = args.downgrade {
+            trainer = trainer.with_downgrading(from);
         }
         trainer
     };

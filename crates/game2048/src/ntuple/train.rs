@@ -13,6 +13,11 @@
 //! (Matsuzaki 2016's restarts, Jaśkowski 2016's carousel shaping): a game from the empty board
 //! spends thousands of slides before it meets the boards of 16384 and 32768 that decide the
 //! long games, so a network trained only from the start sees them rarely.
+//!
+//! With [`Trainer::with_downgrading`], the late boards are played and learnt as the `ntuple`
+//! agent values them, by tile downgrading ([`super::downgrade`]): a game past 16384 is played
+//! as the smaller game of building 16384 it resembles, which the network knows, and what it
+//! learns there goes into those tables.
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{mpsc, Mutex};
@@ -21,6 +26,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::coherence::Coherence;
+use super::downgrade::downgrade;
 use super::Network;
 use crate::board::{tables, Board, Direction, ESCAPE};
 
@@ -102,6 +108,8 @@ pub struct Trainer<'c> {
     coherence: Option<&'c Coherence>,
     /// Late boards to start games from.
     restarts: Option<&'c Restarts>,
+    /// The tile exponent from which boards are valued and learnt as downgraded boards.
+    downgrade: Option<u8>,
 }
 
 impl<'c> Trainer<'c> {
@@ -112,6 +120,26 @@ impl<'c> Trainer<'c> {
             alpha,
             coherence: None,
             restarts: None,
+            downgrade: None,
+        }
+    }
+
+    /// This trainer valuing and learning late boards by tile downgrading from the exponent
+    /// `from` ([`super::downgrade`]): a downgraded board's weights hold half its value, the
+    /// game being the smaller one whose points are half as large.
+    pub fn with_downgrading(self, from: u8) -> Trainer<'c> {
+        Trainer {
+            downgrade: Some(from),
+            ..self
+        }
+    }
+
+    /// The board whose weights value `board`, and how many times their value `board` is worth.
+    #[inline]
+    fn valued(&self, board: Board) -> (Board, f32) {
+        match self.downgrade.map(|from| downgrade(board, from)) {
+            Some(smaller) if smaller != board => (smaller, 2.0),
+            _ => (board, 1.0),
         }
     }
 
@@ -132,9 +160,10 @@ impl<'c> Trainer<'c> {
         }
     }
 
-    /// Moves the value of `board` toward `target` from `estimate`.
-    fn learn(&self, network: &Network, board: Board, estimate: f32, target: f32) {
-        let error = target - estimate;
+    /// Moves the value of `board` (a board the weights value, worth `scale` times their
+    /// value) toward `target` from `estimate`.
+    fn learn(&self, network: &Network, (board, scale): (Board, f32), estimate: f32, target: f32) {
+        let error = (target - estimate) / scale;
         match self.coherence {
             None => network.update(board, self.alpha * error),
             Some(coherence) => {
@@ -158,9 +187,10 @@ impl<'c> Trainer<'c> {
             }
         };
         let mut milestones = self.restarts.map(|r| Milestones::new(r, board));
-        // The previous afterstate and its value when it was chosen (later updates rarely
-        // touch it, so it is not looked up again).
-        let mut previous: Option<(Board, f32)> = None;
+        // The previous afterstate, as the board whose weights value it and their scale
+        // (`Trainer::valued`), and its value when it was chosen (later updates rarely touch
+        // it, so it is not looked up again).
+        let mut previous: Option<((Board, f32), f32)> = None;
         let mut score = 0u64;
         let mut moves = 0u64;
         loop {
@@ -168,35 +198,36 @@ impl<'c> Trainer<'c> {
             // Every weight below lies somewhere new in tables far larger than the caches: ask
             // for them all first (the sums the previous afterstate will learn by, then the
             // weights of each afterstate) so that their loads from memory overlap.
-            if let (Some((before, _)), Some(coherence)) = (previous, self.coherence) {
+            if let (Some(((before, _), _)), Some(coherence)) = (previous, self.coherence) {
                 network.for_each_weight(before, |tuple, weight| {
                     coherence.prefetch(tuple, weight);
                 });
             }
-            for &(after, _) in &slides {
+            let valued_slides = slides.map(|(after, _)| self.valued(after));
+            for (&(after, _), &(weights, _)) in slides.iter().zip(&valued_slides) {
                 if after != board {
-                    network.prefetch(after);
+                    network.prefetch(weights);
                 }
             }
-            let mut best: Option<(Board, u32, f32)> = None;
-            for (after, reward) in slides {
+            let mut best: Option<(Board, u32, f32, (Board, f32))> = None;
+            for ((after, reward), (weights, scale)) in slides.into_iter().zip(valued_slides) {
                 if after == board {
                     continue;
                 }
                 let reward = reward & !ESCAPE;
-                let value = reward as f32 + network.evaluate(after);
-                if best.is_none_or(|(_, _, b)| value > b) {
-                    best = Some((after, reward, value));
+                let value = reward as f32 + scale * network.evaluate(weights);
+                if best.is_none_or(|(_, _, b, _)| value > b) {
+                    best = Some((after, reward, value, (weights, scale)));
                 }
             }
-            let target = best.map_or(0.0, |(_, _, value)| value);
+            let target = best.map_or(0.0, |(_, _, value, _)| value);
             if let Some((before, estimate)) = previous {
                 self.learn(network, before, estimate, target);
             }
-            let Some((after, reward, value)) = best else {
+            let Some((after, reward, value, chosen)) = best else {
                 break;
             };
-            previous = Some((after, value - reward as f32));
+            previous = Some((chosen, value - reward as f32));
             score += u64::from(reward);
             moves += 1;
             board = self.spawn(after);
@@ -401,6 +432,27 @@ mod tests {
         );
         assert_eq!(outcome, Err("disk full"));
         assert!(net.games() < 100, "{} games", net.games());
+    }
+
+    #[test]
+    fn a_downgraded_board_is_learnt_in_the_smaller_boards_weights_at_half_the_value() {
+        let net = Network::new(&[vec![0, 1, 2, 3], vec![4, 5, 6, 7]], 0.0).unwrap();
+        let trainer = Trainer::new(3, 0.5).with_downgrading(6);
+        // 64 and 16 with 32 missing: valued as 32 and 16, at twice their value.
+        let (late, smaller) = (Board::leading(&[6, 4, 1]), Board::leading(&[5, 4, 1]));
+        assert_eq!(trainer.valued(late), (smaller, 2.0));
+        // Below 64, and 64 with nothing missing under it, are valued as they are.
+        let early = Board::leading(&[5, 4, 1]);
+        assert_eq!(trainer.valued(early), (early, 1.0));
+        let whole = Board::leading(&[6, 5, 4, 3, 2, 1]);
+        assert_eq!(trainer.valued(whole), (whole, 1.0));
+        // An error of 100 on the late board is an error of 50 on the smaller board's weights
+        // (they hold half its value), and no other weight moves.
+        trainer.learn(&net, trainer.valued(late), 0.0, 100.0);
+        let expected = Network::new(&[vec![0, 1, 2, 3], vec![4, 5, 6, 7]], 0.0).unwrap();
+        Trainer::new(3, 0.5).learn(&expected, (smaller, 1.0), 0.0, 50.0);
+        assert!(net.evaluate(smaller) > 0.0);
+        assert_eq!(net, expected);
     }
 
     #[test]
