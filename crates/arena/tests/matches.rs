@@ -172,7 +172,8 @@ fn one_player_games_report_scores_and_achievements() {
     let (top, rate) = *rates.last().unwrap();
     assert_eq!(top, 4);
     assert!((rate - 0.684).abs() < 0.04, "{rate}");
-    let chart = std::env::temp_dir().join(format!("tabula-dice-{}.svg", std::process::id()));
+    let dir = tempfile::tempdir().unwrap();
+    let chart = dir.path().join("dice.svg");
     tabula_arena::plot::score_histogram(&one.tally, "dice", &chart).unwrap();
     let svg = std::fs::read_to_string(&chart).unwrap();
     assert!(svg.contains("reached at least") && svg.contains("<rect"));

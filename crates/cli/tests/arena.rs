@@ -4,17 +4,8 @@
 
 mod common;
 
-use std::path::PathBuf;
-
 use common::tabula;
 use serde_json::Value;
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-arena-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn json(args: &[&str]) -> Value {
     let run = tabula(args, "");
@@ -76,8 +67,8 @@ fn json_totals_are_the_same_with_one_and_two_threads() {
 fn a_perfect_result_has_no_elo() {
     // One game from a position where X (to move) wins at once; the first game of an openings
     // match gives A the side to move, and the perfect player always takes the win.
-    let dir = scratch("perfect");
-    let openings = dir.join("win-in-one.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("win-in-one.txt");
     std::fs::write(&openings, "XX.OO....\n").unwrap();
     let doc = json(&[
         "arena",
@@ -104,7 +95,7 @@ fn a_perfect_result_has_no_elo() {
 
 #[test]
 fn shards_merge_into_the_unsharded_table() {
-    let dir = scratch("shards");
+    let dir = tempfile::tempdir().unwrap();
     let base = [
         "arena", "ttt", "random", "rules", "--games", "1001", "--seed", "9", "--json",
     ];
@@ -112,7 +103,7 @@ fn shards_merge_into_the_unsharded_table() {
     let mut files = Vec::new();
     for shard in ["1/3", "2/3", "3/3"] {
         let line = tabula(&[&base[..], &["--shard", shard]].concat(), "").stdout;
-        let file = dir.join(format!("shard{}.json", &shard[..1]));
+        let file = dir.path().join(format!("shard{}.json", &shard[..1]));
         std::fs::write(&file, line).unwrap();
         files.push(file.display().to_string());
     }
@@ -135,8 +126,8 @@ fn shards_merge_into_the_unsharded_table() {
 
 #[test]
 fn records_are_identical_across_thread_counts_and_replay() {
-    let dir = scratch("records");
-    let (one, two) = (dir.join("one.jsonl"), dir.join("two.jsonl"));
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = (dir.path().join("one.jsonl"), dir.path().join("two.jsonl"));
     for (file, threads) in [(&one, "1"), (&two, "2")] {
         let run = tabula(
             &[
@@ -210,8 +201,8 @@ fn round_robin_prints_a_crosstable_and_ratings() {
 
 #[test]
 fn plot_writes_an_svg_chart() {
-    let dir = scratch("plot");
-    let chart = dir.join("chart.svg");
+    let dir = tempfile::tempdir().unwrap();
+    let chart = dir.path().join("chart.svg");
     let run = tabula(
         &[
             "arena",
@@ -232,10 +223,10 @@ fn plot_writes_an_svg_chart() {
 
 #[test]
 fn openings_are_each_played_with_both_colours() {
-    let dir = scratch("openings");
-    let openings = dir.join("openings.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let openings = dir.path().join("openings.txt");
     std::fs::write(&openings, "# corner and centre\nX........\n....X....\n").unwrap();
-    let out = dir.join("games.jsonl");
+    let out = dir.path().join("games.jsonl");
     let run = tabula(
         &[
             "arena",
@@ -274,12 +265,12 @@ fn openings_are_each_played_with_both_colours() {
 
 #[test]
 fn bad_input_is_an_error_not_a_panic() {
-    let dir = scratch("bad");
-    let corrupt = dir.join("corrupt.json");
+    let dir = tempfile::tempdir().unwrap();
+    let corrupt = dir.path().join("corrupt.json");
     std::fs::write(&corrupt, "{\"game\": \"tictactoe\", \"wins_a\": ").unwrap();
-    let records = dir.join("records.jsonl");
+    let records = dir.path().join("records.jsonl");
     std::fs::write(&records, "{\"game\":\"tictactoe\",\"number\":1,\"seed\":1,\"a\":\"x\",\"a_plays\":\"X\",\"first\":\"a\",\"start\":\".........\",\"moves\":[\"a1\",\"a1\"],\"result\":\"a\",\"margin_a\":0}\n").unwrap();
-    let openings = dir.join("openings.txt");
+    let openings = dir.path().join("openings.txt");
     std::fs::write(&openings, "XXXXXXXXXXXX\n").unwrap();
     let (corrupt, records, openings) = (
         corrupt.to_str().unwrap(),
@@ -340,8 +331,8 @@ fn reversi_joins_the_arena_unchanged() {
         doc["mean_margin_a"].as_f64().unwrap() > 0.0,
         "discs ahead on average"
     );
-    let dir = scratch("reversi");
-    let out = dir.join("games.jsonl");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("games.jsonl");
     let run = tabula(
         &[
             "arena",
@@ -370,8 +361,8 @@ fn reversi_joins_the_arena_unchanged() {
 
 #[test]
 fn sprt_and_pbrain_bad_input_exits_2_with_a_reason() {
-    let dir = scratch("sprt-bad");
-    let plain = dir.join("brain.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("brain.txt");
     std::fs::write(&plain, "not a program\n").unwrap();
     let not_program = format!("pbrain:{}", plain.display());
     for (args, words) in [

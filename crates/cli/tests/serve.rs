@@ -53,16 +53,10 @@ fn serve(addr: &str, db: &Path) -> (Server, SocketAddr) {
     (Server(child), bound)
 }
 
-fn temp_db(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-serve-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("games.sqlite")
-}
-
 #[test]
 fn acknowledged_moves_survive_kill_9_and_games_go_on() {
-    let db = temp_db("kill");
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("games.sqlite");
     let (mut server, addr) = serve("127.0.0.1:0", &db);
 
     // An online gomoku game with two moves each, a game against the computer, and 2048.

@@ -2,7 +2,6 @@
 //! and with the computer on either side, undo and redo through the choice of colour, save and
 //! load in the middle of the opening, and the commands refused on the way.
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use tabula_games::{GameKind, Opening, Rules};
@@ -332,12 +331,6 @@ fn swap2_computer_opens_person_places_two_computer_chooses() {
     assert_eq!(asks(&*c), Some((1, place(2, 2, 0))));
 }
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tabula-opening-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
-}
-
 #[test]
 fn a_game_saved_in_its_opening_loads_where_it_was() {
     let mut c = swap(Opening::Swap2, vec![SeatSpec::Human, SeatSpec::Human]);
@@ -346,7 +339,8 @@ fn a_game_saved_in_its_opening_loads_where_it_was() {
     }
     c.handle(Command::Choose(SwapChoice::PlaceTwo)).unwrap();
     c.handle(Command::Play("j8".into())).unwrap();
-    let path = temp("swap2.json");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("swap2.json");
     c.handle(Command::Save(path.clone())).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -369,7 +363,7 @@ fn a_game_saved_in_its_opening_loads_where_it_was() {
 
     // After the choice, the swapped seats come back from the file's choices.
     let mut e = swap(Opening::Swap1, vec![SeatSpec::Human, computer()]);
-    let after = temp("swap2-chosen.json");
+    let after = dir.path().join("swap2-chosen.json");
     d.handle(Command::Save(after.clone())).unwrap();
     e.handle(Command::Load(after)).unwrap();
     let view = e.view();
@@ -414,8 +408,9 @@ fn broken_opening_records_are_refused_and_change_nothing() {
             "not asked",
         ),
     ];
+    let dir = tempfile::tempdir().unwrap();
     for (i, (body, want)) in cases.iter().enumerate() {
-        let path = temp(&format!("broken-{i}.json"));
+        let path = dir.path().join(format!("broken-{i}.json"));
         let text = format!(
             r#"{{"format": "tabula-save", "version": 1, "game": "gomoku",
                 "start": "{}", {body}}}"#,
