@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use tabula_core::save::SaveError;
+use tabula_core::save::{ContentError, SaveError};
 use tabula_core::session::MoveError;
 use tabula_core::{AgentError, ParseError, Player, Progress};
 use tabula_games::RulesError;
@@ -61,6 +61,9 @@ pub enum Command {
     Save(PathBuf),
     /// Replaces the game with one from a file.
     Load(PathBuf),
+    /// Replaces the game with one from a saved game's text (what [`Command::Load`] reads from a
+    /// file), for a front end that keeps its games elsewhere, such as the server's database.
+    Restore(String),
     /// Stops every search; the controller does nothing more.
     Quit,
 }
@@ -180,6 +183,9 @@ pub enum MatchError {
     /// Saving or loading failed.
     #[error("{0}")]
     Save(#[from] SaveError),
+    /// A saved game's text given to [`Command::Restore`] was refused.
+    #[error("not a saved game: {0}")]
+    Restore(#[from] ContentError),
     /// The controller was told to quit.
     #[error("the match has ended")]
     Quit,

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tabula_core::save::{self, SaveError, SavedChoice};
+use tabula_core::save::{self, ContentError, SaveError, SavedChoice};
 use tabula_core::{
     Agent, AgentCatalog, Analysis, Forfeit, Game, Outcome, Player, Progress, SearchControl,
     SearchLimits, Seat, Session, Turn,
@@ -1168,20 +1168,34 @@ impl<G: Present> Match<G> {
     /// on any error nothing changes.
     fn load(&mut self, path: &Path) -> Result<(), MatchError> {
         let loaded = save::load::<G>(path)?;
-        let corrupt = |reason: String| SaveError::Corrupt {
-            path: path.to_path_buf(),
-            reason,
-        };
+        self.adopt(loaded).map_err(|reason| {
+            MatchError::Save(SaveError::Corrupt {
+                path: path.to_path_buf(),
+                reason,
+            })
+        })
+    }
+
+    /// Replaces the game with one from a saved game's text, as [`Self::load`] does from a file.
+    fn restore(&mut self, text: &str) -> Result<(), MatchError> {
+        let loaded = save::parse_saved::<G>(text)?;
+        self.adopt(loaded)
+            .map_err(|reason| MatchError::Restore(ContentError::Invalid(reason)))
+    }
+
+    /// Replaces the game with `loaded`, with its opening and choices (the seats stay); on an
+    /// opening or a choice that does not fit, says why and changes nothing.
+    fn adopt(&mut self, loaded: save::LoadedGame<G>) -> Result<(), String> {
         let rule = match loaded.opening.as_deref() {
             None => Opening::Standard,
             Some(name) => Opening::from_name(name)
                 .filter(|o| o.is_standard() || G::KIND == GameKind::Gomoku)
                 .ok_or_else(|| {
-                    corrupt(format!(
+                    format!(
                         "{} is not an opening of {}",
                         tabula_core::quote(name),
                         G::NAME
-                    ))
+                    )
                 })?,
         };
         let choices = loaded
@@ -1191,15 +1205,14 @@ impl<G: Present> Match<G> {
                 SwapChoice::from_name(&c.choice)
                     .map(|choice| (c.after, choice))
                     .ok_or_else(|| {
-                        corrupt(format!(
+                        format!(
                             "{} is not a choice (black, white, place_two)",
                             tabula_core::quote(&c.choice)
-                        ))
+                        )
                     })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        self.opening =
-            OpeningRecord::replay(rule, &choices, loaded.moves.len()).map_err(corrupt)?;
+        self.opening = OpeningRecord::replay(rule, &choices, loaded.moves.len())?;
         if let Rules::Gomoku { opening, .. } = &mut self.settings.rules {
             *opening = rule;
         }
@@ -1401,6 +1414,7 @@ impl<G: Present> Controller for Match<G> {
             }
             Command::Choose(choice) => self.choose(choice),
             Command::Load(path) => self.load(&path),
+            Command::Restore(text) => self.restore(&text),
             Command::Quit => {
                 self.cancel();
                 self.quit = true;

@@ -474,9 +474,8 @@ fn game_2048_deals_tiles_and_describes_slides() {
 
 #[test]
 fn save_and_load_round_trip() {
-    let dir = std::env::temp_dir().join(format!("tabula-match-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("game.json");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
     let mut c = open(settings(
         GameKind::Gomoku,
         vec![SeatSpec::Human, SeatSpec::Human],
@@ -494,7 +493,7 @@ fn save_and_load_round_trip() {
     assert_eq!(c.view().history, saved.history);
     assert_eq!(c.view().position, saved.position);
     let err = c
-        .handle(Command::Load(dir.join("missing.json")))
+        .handle(Command::Load(dir.path().join("missing.json")))
         .unwrap_err();
     assert!(matches!(err, MatchError::Save(_)), "{err}");
     assert_eq!(
@@ -502,5 +501,40 @@ fn save_and_load_round_trip() {
         saved.history,
         "a failed load loses nothing"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn restore_replays_a_saved_games_text_and_refuses_broken_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    let mut c = open(settings(
+        GameKind::Gomoku,
+        vec![SeatSpec::Human, SeatSpec::Human],
+    ))
+    .unwrap();
+    for mv in ["h8", "i9", "h9"] {
+        c.handle(Command::Play(mv.into())).unwrap();
+    }
+    c.handle(Command::Save(path.clone())).unwrap();
+    let saved = c.view();
+    let text = std::fs::read_to_string(&path).unwrap();
+
+    c.handle(Command::NewGame(None)).unwrap();
+    c.handle(Command::Restore(text.clone())).unwrap();
+    assert_eq!(c.view().history, saved.history);
+    assert_eq!(c.view().position, saved.position);
+    assert_eq!(c.view().status, Status::ToMove { player: 1 });
+
+    let broken = [
+        ("{ not json".to_string(), "not a saved game"),
+        (text.replace("\"gomoku\"", "\"reversi\""), "reversi"),
+        (text.replace("\"i9\"", "\"z99\""), "z99"),
+        (text.replacen('{', "{\"opening\": \"swap9\",", 1), "swap9"),
+    ];
+    for (i, (body, want)) in broken.iter().enumerate() {
+        let err = c.handle(Command::Restore(body.clone())).unwrap_err();
+        assert!(matches!(err, MatchError::Restore(_)), "case {i}: {err}");
+        assert!(err.to_string().contains(want), "case {i}: {err}");
+        assert_eq!(c.view(), saved, "case {i} changed the game");
+    }
 }

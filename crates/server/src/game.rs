@@ -156,7 +156,7 @@ fn start_position(settings: &MatchSettings) -> Result<String, ApiError> {
 }
 
 /// Replays stored plies (chance included) and a swap opening's choices into a paused controller,
-/// through the rules, by way of the save format.
+/// through the rules, by way of the save format's text.
 fn replay(
     ctl: &mut dyn Controller,
     settings: &MatchSettings,
@@ -182,13 +182,8 @@ fn replay(
     if !opening.is_standard() {
         save["opening"] = json!(opening.name());
     }
-    let path =
-        std::env::temp_dir().join(format!("tabula-replay-{}-{}.json", std::process::id(), id));
-    std::fs::write(&path, save.to_string())
-        .map_err(|e| ApiError::Storage(format!("replaying game {id}: {e}")))?;
-    let loaded = ctl.handle(Command::Load(path.clone()));
-    let _ = std::fs::remove_file(&path);
-    loaded.map_err(|e| ApiError::Storage(format!("game {id} does not replay: {e}")))
+    ctl.handle(Command::Restore(save.to_string()))
+        .map_err(|e| ApiError::Storage(format!("game {id} does not replay: {e}")))
 }
 
 impl Live {
