@@ -55,6 +55,6 @@ step 80810 61 --tc --alpha 1 --restarts 8192
 # Session 68: the late game played and learnt by tile downgrading (one thread in its run). The
 # two-stage steps that followed step 61 until then (seeds 71-92) are in docs/2048-strength.md.
 step 290165 681 --tc --alpha 1 --restarts 16384 --downgrade 16384
-# Session 69: the same, 66 minutes more on two threads (32768 in 13 of 30 games at 10 ms).
+# Session 69: the same, 66 minutes more on two threads (32768 in 20 of 60 games at 10 ms).
 step 914196 682 --tc --alpha 1 --restarts 16384 --downgrade 16384
 echo "done: $dir/net.bin"
