@@ -472,10 +472,8 @@ fn game_2048_deals_tiles_and_describes_slides() {
     assert_eq!(c.view().history.len(), 2);
 }
 
-#[test]
-fn save_and_load_round_trip() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.json");
+/// A two-player gomoku game of three moves, saved to `path`.
+fn saved_gomoku(path: &std::path::Path) -> Box<dyn Controller> {
     let mut c = open(settings(
         GameKind::Gomoku,
         vec![SeatSpec::Human, SeatSpec::Human],
@@ -484,7 +482,15 @@ fn save_and_load_round_trip() {
     for mv in ["h8", "i9", "h9"] {
         c.handle(Command::Play(mv.into())).unwrap();
     }
-    c.handle(Command::Save(path.clone())).unwrap();
+    c.handle(Command::Save(path.to_path_buf())).unwrap();
+    c
+}
+
+#[test]
+fn save_and_load_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.json");
+    let mut c = saved_gomoku(&path);
     assert!(c.poll().contains(&Event::Saved(path.clone())));
     let saved = c.view();
     c.handle(Command::NewGame(None)).unwrap();
@@ -507,15 +513,7 @@ fn save_and_load_round_trip() {
 fn restore_replays_a_saved_games_text_and_refuses_broken_text() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("game.json");
-    let mut c = open(settings(
-        GameKind::Gomoku,
-        vec![SeatSpec::Human, SeatSpec::Human],
-    ))
-    .unwrap();
-    for mv in ["h8", "i9", "h9"] {
-        c.handle(Command::Play(mv.into())).unwrap();
-    }
-    c.handle(Command::Save(path.clone())).unwrap();
+    let mut c = saved_gomoku(&path);
     let saved = c.view();
     let text = std::fs::read_to_string(&path).unwrap();
 
